@@ -1,0 +1,29 @@
+// <amp.h> for Linux: C++ AMP over Kokkos. Public header; the implementation is
+// one private header per AMP concept under detail/.
+#pragma once
+
+// What MSVC's <amp.h> brings in, so that printed samples build unchanged.
+#include <algorithm>
+#include <cassert>
+#include <climits>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <iterator>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "detail/config.h"
+#include "detail/restrict.h"
+#include "detail/exceptions.h"
+#include "detail/index.h"
+#include "detail/tiled.h"
+#include "detail/accelerator.h"
+#include "detail/array_view.h"
+#include "detail/array.h"
+#include "detail/copy.h"
+#include "detail/parallel_for_each.h"
+
+namespace concurrency = Concurrency;

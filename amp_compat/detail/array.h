@@ -1,0 +1,218 @@
+// array<T,N> (AMP spec 5.1): data owned by one accelerator_view.
+//
+// Kernels take arrays by reference ([=, &a], [&]). The closure then holds the
+// host address of the array object, which a GPU cannot dereference (no HMM).
+// Each array registers its address; a launch replaces that address in its copy
+// of the closure with a "shadow" (a copy of the object whose pointer refers to
+// the data on the accelerator that runs the kernel). See capture.h.
+#pragma once
+#include "array_view.h"
+#include "capture_registry.h"
+
+#include <algorithm>
+#include <iterator>
+#include <vector>
+
+namespace Concurrency {
+
+template <class T, int N = 1> class array : public detail::data_base<T, N> {
+  using base = detail::data_base<T, N>;
+  using base::h_;
+  template <class, int> friend class array_view;
+  template <class, int> friend class array;
+  template <class, int> friend class detail::data_base;
+  static_assert(!std::is_const<T>::value, "array<const T> is not allowed; use array_view<const T>");
+
+public:
+  using value_type = T;
+  static const int rank = N;
+  using base::extent;
+
+  // ---- construction
+  explicit array(const Concurrency::extent<N>& e) : array(e, detail::default_accelerator_view()) {}
+  array(const Concurrency::extent<N>& e, const accelerator_view& av) : av_(av) { allocate(e); }
+  array(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view&) : array(e, av) {}
+  template <class... I, std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value, int> = 0>
+  explicit array(I... e) : array(Concurrency::extent<N>(static_cast<int>(e)...)) {}
+
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first, It last) : array(e, first, last, detail::default_accelerator_view()) {}
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first) : array(e, first, detail::default_accelerator_view()) {}
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av) : array(e, av) {
+    fill(first, last);
+  }
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first, const accelerator_view& av) : array(e, av) {
+    fill_n(first);
+  }
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av, const accelerator_view&)
+      : array(e, first, last, av) {}
+  // (e0[, e1[, e2]], first[, last][, av]) and (e0[, e1[, e2]], av) forms, for every rank.
+  template <class... A, class = std::enable_if_t<detail::leading_ints<N, A...>::value>>
+  array(A... a) : array(detail::split_tag{}, std::tuple<A...>(a...), std::make_index_sequence<sizeof...(A) - N>{}) {}
+
+  array(const array_view<const T, N>& src) : array(src, detail::default_accelerator_view()) {}
+  array(const array_view<T, N>& src) : array(src, detail::default_accelerator_view()) {}
+  array(const array_view<const T, N>& src, const accelerator_view& av) : array(src.extent, av) { copy_from_view(src); }
+  array(const array_view<T, N>& src, const accelerator_view& av) : array(src.extent, av) {
+    copy_from_view(array_view<const T, N>(src));
+  }
+
+  // Deep copy, as AMP specifies.
+  array(const array& o) : array(o.extent, o.av_) { detail::copy_buffer(*o.h_.buf, *h_.buf); }
+  array(array&& o) noexcept : av_(o.av_) {
+    take(o);
+    detail::array_registry::add(this, sizeof(*this));
+  }
+  array& operator=(const array& o) {
+    if (this != &o) {
+      array tmp(o);
+      *this = std::move(tmp);
+    }
+    return *this;
+  }
+  array& operator=(array&& o) noexcept {
+    if (this != &o) {
+      release();
+      av_ = o.av_;
+      take(o);
+    }
+    return *this;
+  }
+  array& operator=(const array_view<const T, N>& src) {
+    copy_to_self(src);
+    return *this;
+  }
+  ~array() {
+    static_assert(sizeof(array) <= detail::array_registry::max_object, "array object too large for its shadow");
+    detail::array_registry::remove(this);
+    release();
+  }
+
+  // ---- element access (host: implicit synchronisation)
+  AMP_FN T& operator[](const index<N>& i) { return this->at(i); }
+  AMP_FN const T& operator[](const index<N>& i) const { return this->at(i); }
+  AMP_FN T& operator()(const index<N>& i) { return this->at(i); }
+  AMP_FN const T& operator()(const index<N>& i) const { return this->at(i); }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
+  AMP_FN T& operator()(I... i) { return this->at(index<N>(static_cast<int>(i)...)); }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
+  AMP_FN const T& operator()(I... i) const { return this->at(index<N>(static_cast<int>(i)...)); }
+  AMP_FN decltype(auto) operator[](int i) {
+    if constexpr (N == 1) return this->at(index<1>(i));
+    else return view()[i];
+  }
+  AMP_FN decltype(auto) operator[](int i) const {
+    if constexpr (N == 1) return static_cast<const T&>(this->at(index<1>(i)));
+    else return const_view()[i];
+  }
+
+  AMP_FN T* data() { return this->base_ptr(); }
+  AMP_FN const T* data() const { return this->base_ptr(); }
+
+  // ---- views of the array
+  AMP_FN array_view<T, N> section(const index<N>& o, const Concurrency::extent<N>& e) { return view().section(o, e); }
+  AMP_FN array_view<const T, N> section(const index<N>& o, const Concurrency::extent<N>& e) const {
+    return const_view().section(o, e);
+  }
+  AMP_FN array_view<T, N> section(const index<N>& o) { return view().section(o); }
+  AMP_FN array_view<const T, N> section(const index<N>& o) const { return const_view().section(o); }
+  AMP_FN array_view<T, N> section(const Concurrency::extent<N>& e) { return view().section(e); }
+  AMP_FN array_view<const T, N> section(const Concurrency::extent<N>& e) const { return const_view().section(e); }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == 2 * N && detail::all_ints<I...>::value>>
+  AMP_FN array_view<T, N> section(I... i) { return view().section(i...); }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == 2 * N && detail::all_ints<I...>::value>>
+  AMP_FN array_view<const T, N> section(I... i) const { return const_view().section(i...); }
+  template <int K> AMP_FN array_view<T, K> view_as(const Concurrency::extent<K>& e) { return view().view_as(e); }
+  template <int K> AMP_FN array_view<const T, K> view_as(const Concurrency::extent<K>& e) const {
+    return const_view().view_as(e);
+  }
+  template <class U> AMP_FN array_view<U, 1> reinterpret_as() { return view().template reinterpret_as<U>(); }
+  template <class U> AMP_FN array_view<const U, 1> reinterpret_as() const {
+    return const_view().template reinterpret_as<const U>();
+  }
+
+  // ---- copies and conversions (host)
+  void copy_to(array& dest) const {
+    if (dest.extent != this->extent)
+      throw runtime_exception("array::copy_to: extents differ", detail::e_invalidarg);
+    detail::copy_buffer(*h_.buf, *dest.h_.buf);
+  }
+  void copy_to(const array_view<T, N>& dest) const;
+  operator std::vector<T>() const {
+    std::vector<T> v(static_cast<std::size_t>(this->extent.size_64()));
+    detail::read_buffer(*h_.buf, 0, v.data(), h_.buf->bytes);
+    return v;
+  }
+
+  accelerator_view get_accelerator_view() const { return av_; }
+  accelerator_view get_associated_accelerator_view() const { return av_; }
+  access_type get_cpu_access_type() const {
+    return detail::info_of(av_)->kind == detail::device_kind::cuda ? access_type_none : access_type_read_write;
+  }
+
+  // Properties.
+  // (accelerator_view and associated_accelerator_view are the getters above.)
+
+private:
+  template <class Tup, std::size_t... K>
+  array(detail::split_tag, const Tup& t, std::index_sequence<K...>)
+      : array(detail::head_extent<N>(t, std::make_index_sequence<N>{}), std::get<N + K>(t)...) {}
+
+  AMP_FN array_view<T, N> view() const {
+    array_view<T, N> v(nullptr);
+    v.extent = this->extent;
+    v.set_dense_strides(this->extent);
+    this->share_into(v, 0);
+    return v;
+  }
+  AMP_FN array_view<const T, N> const_view() const { return array_view<const T, N>(view()); }
+
+  void allocate(const Concurrency::extent<N>& e) {
+    if (e.size_64() <= 0) throw runtime_exception("array: every extent dimension must be positive", detail::e_invalidarg);
+    this->extent = e;
+    this->set_dense_strides(e);
+    const auto kind = detail::info_of(av_)->kind;
+    h_.tag = detail::array_tag;
+    h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), detail::location_of(kind));
+    h_.buf->owner = kind;
+    h_.off = 0;
+    h_.ptr = nullptr;
+    this->point_at_host();
+    detail::array_registry::add(this, sizeof(*this));
+  }
+  template <class It> void fill(It first, It last) {
+    const auto n = static_cast<std::size_t>(std::distance(first, last));
+    if (n < static_cast<std::size_t>(this->extent.size_64()))
+      throw runtime_exception("array: the source range is smaller than the extent", detail::e_invalidarg);
+    fill_n(first);
+  }
+  template <class It> void fill_n(It first) {
+    std::vector<T> tmp(static_cast<std::size_t>(this->extent.size_64()));
+    std::copy_n(first, tmp.size(), tmp.begin());
+    detail::write_buffer(*h_.buf, 0, tmp.data(), h_.buf->bytes);
+  }
+  void copy_from_view(const array_view<const T, N>& src);
+  void copy_to_self(const array_view<const T, N>& src) {
+    if (src.extent != this->extent) throw runtime_exception("array: extents differ", detail::e_invalidarg);
+    copy_from_view(src);
+  }
+  void take(array& o) noexcept {
+    this->extent = o.extent;
+    for (int d = 0; d < N; ++d) this->stride_[d] = o.stride_[d];
+    h_ = o.h_;
+    o.h_.buf = nullptr;
+    o.h_.ptr = nullptr;
+  }
+  void release() noexcept {
+    if (h_.buf) h_.buf->release();
+    h_.buf = nullptr;
+  }
+
+  accelerator_view av_;
+};
+
+} // namespace Concurrency

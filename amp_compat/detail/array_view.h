@@ -1,0 +1,269 @@
+// array_view<T,N> and array_view<const T,N> (AMP spec 5.2).
+//
+// A view shares one coherence buffer with every copy, section and projection
+// of it. Host data is copied to the GPU when a kernel captures the view (unless
+// discard_data was called), back on host access, synchronize(), or when the
+// last view of the data goes away. Read-only views never copy back.
+#pragma once
+#include "accelerator.h"
+#include "data.h"
+
+#include <iterator>
+#include <type_traits>
+
+namespace Concurrency {
+
+namespace detail {
+template <class C, class = void> struct is_container : std::false_type {};
+template <class C>
+struct is_container<C, std::void_t<decltype(std::data(std::declval<C&>())), decltype(std::size(std::declval<C&>()))>>
+    : std::true_type {};
+
+template <int N, class... I> AMP_FN Concurrency::extent<N> make_extent(I... i) {
+  return Concurrency::extent<N>(static_cast<int>(i)...);
+}
+
+inline void check_extent_positive(long long size, const char* what) {
+  if (size <= 0) throw runtime_exception((std::string(what) + ": every extent dimension must be positive").c_str(),
+                                         e_invalidarg);
+}
+} // namespace detail
+
+template <class T, int N = 1> class array_view : public detail::data_base<T, N> {
+  using base = detail::data_base<T, N>;
+  using elem = typename base::elem;
+  using base::h_;
+  using base::stride_;
+  template <class, int> friend class array_view;
+  template <class, int> friend class array;
+  template <class, int> friend class detail::data_base;
+
+public:
+  using value_type = T;
+  static const int rank = N;
+  using base::extent;
+
+  // ---- construction (host only)
+  array_view(array<elem, N>& src) { from_array(src); }
+  template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>
+  array_view(const array<elem, N>& src) { from_array(src); }
+
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value>>
+  array_view(const Concurrency::extent<N>& e, C& src) { from_host(e, std::data(src), std::size(src)); }
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value>>
+  array_view(const Concurrency::extent<N>& e, const C& src) { from_host(e, std::data(src), std::size(src)); }
+  array_view(const Concurrency::extent<N>& e, T* src) { from_host(e, src, static_cast<std::size_t>(-1)); }
+  explicit array_view(const Concurrency::extent<N>& e) { from_nothing(e); }
+
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 1>>
+  array_view(int e0, C& src) : array_view(Concurrency::extent<N>(e0), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 1>>
+  array_view(int e0, const C& src) : array_view(Concurrency::extent<N>(e0), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 2>>
+  array_view(int e0, int e1, C& src) : array_view(Concurrency::extent<N>(e0, e1), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 2>>
+  array_view(int e0, int e1, const C& src) : array_view(Concurrency::extent<N>(e0, e1), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 3>>
+  array_view(int e0, int e1, int e2, C& src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 3>>
+  array_view(int e0, int e1, int e2, const C& src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
+  template <int K = N, class = std::enable_if_t<K == 1>>
+  array_view(int e0, T* src) : array_view(Concurrency::extent<N>(e0), src) {}
+  template <int K = N, class = std::enable_if_t<K == 2>>
+  array_view(int e0, int e1, T* src) : array_view(Concurrency::extent<N>(e0, e1), src) {}
+  template <int K = N, class = std::enable_if_t<K == 3>>
+  array_view(int e0, int e1, int e2, T* src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
+  template <int K = N, class = std::enable_if_t<K == 1>>
+  explicit array_view(int e0) : array_view(Concurrency::extent<N>(e0)) {}
+  template <int K = N, class = std::enable_if_t<K == 2>>
+  array_view(int e0, int e1) : array_view(Concurrency::extent<N>(e0, e1)) {}
+  template <int K = N, class = std::enable_if_t<K == 3>>
+  array_view(int e0, int e1, int e2) : array_view(Concurrency::extent<N>(e0, e1, e2)) {}
+
+  // ---- copies share the data (kernel-side copies carry no coherence state)
+  AMP_FN array_view(const array_view& o) : base(o) { retain(); }
+  template <class U, class = std::enable_if_t<std::is_const<T>::value && std::is_same<const U, T>::value>>
+  AMP_FN array_view(const array_view<U, N>& o) {
+    this->extent = o.extent;
+    for (int d = 0; d < N; ++d) stride_[d] = o.stride_[d];
+    h_ = o.h_;
+    h_.tag = detail::view_tag | 1;
+    retain();
+  }
+  AMP_FN array_view& operator=(const array_view& o) {
+    if (this != &o) {
+      array_view tmp(o);
+      swap_with(tmp);
+    }
+    return *this;
+  }
+  AMP_FN ~array_view() {
+    if constexpr (!detail::device_pass) {
+      if (h_.buf) h_.buf->release();
+    }
+  }
+
+  // ---- element access
+  AMP_FN T& operator[](const index<N>& i) const { return this->at(i); }
+  AMP_FN T& operator()(const index<N>& i) const { return this->at(i); }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == N && N >= 2 && detail::all_ints<I...>::value>>
+  AMP_FN T& operator()(I... i) const { return this->at(index<N>(static_cast<int>(i)...)); }
+  // Rank 1: the element; rank > 1: the projection, a view of rank N-1.
+  AMP_FN decltype(auto) operator[](int i) const {
+    if constexpr (N == 1) return this->at(index<1>(i));
+    else return project(i);
+  }
+  template <int K = N, class = std::enable_if_t<K == 1>> AMP_FN T& operator()(int i) const {
+    return this->at(index<1>(i));
+  }
+  template <int K = N, class = std::enable_if_t<(K > 1)>> AMP_FN array_view<T, N - 1> operator()(int i) const {
+    return project(i);
+  }
+  AMP_FN T* data() const { return this->base_ptr(); }
+
+  // ---- sections and reshaping
+  AMP_FN array_view section(const index<N>& origin, const Concurrency::extent<N>& e) const {
+    if constexpr (!detail::device_pass) check_section(origin, e);
+    array_view v(*this, nullptr);
+    v.extent = e;
+    for (int d = 0; d < N; ++d) v.stride_[d] = stride_[d];
+    this->share_into(v, this->offset(origin));
+    v.h_.tag = h_.tag;
+    return v;
+  }
+  AMP_FN array_view section(const index<N>& origin) const { return section(origin, this->extent - origin); }
+  AMP_FN array_view section(const Concurrency::extent<N>& e) const { return section(index<N>(), e); }
+  template <int K = N, class = std::enable_if_t<K == 1>> AMP_FN array_view section(int i0, int e0) const {
+    return section(index<1>(i0), Concurrency::extent<1>(e0));
+  }
+  template <int K = N, class = std::enable_if_t<K == 2>>
+  AMP_FN array_view section(int i0, int i1, int e0, int e1) const {
+    return section(index<2>(i0, i1), Concurrency::extent<2>(e0, e1));
+  }
+  template <int K = N, class = std::enable_if_t<K == 3>>
+  AMP_FN array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
+    return section(index<3>(i0, i1, i2), Concurrency::extent<3>(e0, e1, e2));
+  }
+  template <int K> AMP_FN array_view<T, K> view_as(const Concurrency::extent<K>& e) const {
+    if constexpr (!detail::device_pass) {
+      if (!this->is_dense() || e.size_64() > this->extent.size_64())
+        throw runtime_exception("array_view::view_as: the view is not contiguous or the new extent is larger",
+                                detail::e_invalidarg);
+    }
+    array_view<T, K> v(nullptr);
+    v.extent = e;
+    v.set_dense_strides(e);
+    this->share_into(v, 0);
+    v.h_.tag = h_.tag;
+    return v;
+  }
+  template <class U> AMP_FN array_view<U, 1> reinterpret_as() const {
+    static_assert(N == 1 || true, "");
+    if constexpr (!detail::device_pass) {
+      if (!this->is_dense())
+        throw runtime_exception("array_view::reinterpret_as: the view is not contiguous", detail::e_invalidarg);
+    }
+    array_view<U, 1> v(nullptr);
+    v.extent = Concurrency::extent<1>(static_cast<int>(this->extent.size_64() * sizeof(T) / sizeof(U)));
+    v.stride_[0] = 1;
+    v.h_ = h_;
+    v.h_.tag = std::is_const<U>::value ? (detail::view_tag | 1) : detail::view_tag;
+    v.retain();
+    return v;
+  }
+
+  // ---- coherence (host only)
+  void synchronize() const {
+    if (h_.buf) this->host_sync(detail::buffer::access::read);
+  }
+  completion_future synchronize_async() const {
+    synchronize();
+    return completion_future::ready();
+  }
+  void synchronize_to(const accelerator_view& av) const {
+    if (h_.buf) h_.buf->prepare(detail::location_of(detail::info_of(av)->kind), detail::buffer::access::read);
+  }
+  completion_future synchronize_to_async(const accelerator_view& av) const {
+    synchronize_to(av);
+    return completion_future::ready();
+  }
+  // The host memory was changed behind the view's back: other copies are stale.
+  void refresh() const {
+    if (h_.buf && h_.buf->host) h_.buf->valid = detail::buffer::bit(detail::location::host);
+  }
+  // The current contents are not needed: the next kernel does not copy them in.
+  void discard_data() const {
+    if (h_.buf && covers_buffer()) h_.buf->valid = 0;
+  }
+  accelerator_view get_source_accelerator_view() const { return detail::default_accelerator_view(); }
+
+private:
+  explicit AMP_FN array_view(std::nullptr_t) {}
+  AMP_FN array_view(const array_view&, std::nullptr_t) {}
+
+  AMP_FN void retain() {
+    if constexpr (!detail::device_pass) {
+      if (h_.buf) h_.buf->retain();
+    }
+  }
+  AMP_FN void swap_with(array_view& o) {
+    auto h = h_;
+    h_ = o.h_;
+    o.h_ = h;
+    auto e = this->extent;
+    this->extent = o.extent;
+    o.extent = e;
+    for (int d = 0; d < N; ++d) {
+      int s = stride_[d];
+      stride_[d] = o.stride_[d];
+      o.stride_[d] = s;
+    }
+  }
+  AMP_FN array_view<T, N - 1> project(int i) const {
+    array_view<T, N - 1> v(nullptr);
+    for (int d = 1; d < N; ++d) {
+      v.extent[d - 1] = this->extent[d];
+      v.stride_[d - 1] = stride_[d];
+    }
+    this->share_into(v, static_cast<long long>(i) * stride_[0]);
+    v.h_.tag = h_.tag;
+    return v;
+  }
+  void check_section(const index<N>& o, const Concurrency::extent<N>& e) const {
+    for (int d = 0; d < N; ++d)
+      if (o[d] < 0 || e[d] <= 0 || o[d] + e[d] > this->extent[d])
+        throw runtime_exception("array_view::section: the section is out of the view's bounds", detail::e_invalidarg);
+  }
+  bool covers_buffer() const {
+    return h_.off == 0 && static_cast<std::size_t>(this->extent.size_64()) * sizeof(T) == h_.buf->bytes;
+  }
+  void init_header(detail::buffer* b, std::size_t off) {
+    h_.tag = std::is_const<T>::value ? (detail::view_tag | 1) : detail::view_tag;
+    h_.buf = b;
+    h_.off = off;
+    h_.ptr = nullptr;
+    this->point_at_host();
+  }
+  template <class A> void from_array(A& a) {
+    this->extent = a.extent;
+    this->set_dense_strides(a.extent);
+    a.h_.buf->retain();
+    init_header(a.h_.buf, 0);
+  }
+  void from_host(const Concurrency::extent<N>& e, const void* p, std::size_t n) {
+    detail::check_extent_positive(e.size_64(), "array_view");
+    if (n != static_cast<std::size_t>(-1) && n < static_cast<std::size_t>(e.size_64()))
+      throw runtime_exception("array_view: the source container is smaller than the extent", detail::e_invalidarg);
+    this->extent = e;
+    this->set_dense_strides(e);
+    init_header(detail::buffer::make_view_of(const_cast<void*>(p), e.size_64() * sizeof(T)), 0);
+  }
+  void from_nothing(const Concurrency::extent<N>& e) {
+    detail::check_extent_positive(e.size_64(), "array_view");
+    this->extent = e;
+    this->set_dense_strides(e);
+    init_header(detail::buffer::make_owned(e.size_64() * sizeof(T), detail::location::host), 0);
+  }
+};
+
+} // namespace Concurrency

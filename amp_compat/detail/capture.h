@@ -1,0 +1,86 @@
+// What a kernel launch does with the user's closure before any work-item runs.
+//
+// The closure is copied byte for byte into a kernel_image, and that copy is
+// patched for the accelerator that will run it:
+//  * an array_view (found by its data_header tag, checked against the live
+//    buffers) has its data made current there (copied in unless discarded),
+//    its pointer set to that copy, and its buffer pointer cleared, so the
+//    kernel carries no coherence state and no reference counting;
+//  * an array captured by reference (a word equal to the host address of a
+//    registered array) is redirected to the array's shadow: a copy of the
+//    array object, in the accelerator's memory, whose pointer refers to the
+//    data there. The shadow is re-uploaded only when the object changed.
+// The image is plain bytes, so Kokkos copies it to the GPU without running
+// any copy constructor there.
+#pragma once
+#include "array.h"
+
+#include <cstring>
+
+namespace Concurrency {
+namespace detail {
+
+template <class F> struct kernel_image {
+  alignas(F) unsigned char bytes[sizeof(F)];
+  AMP_FN const F& fn() const { return *reinterpret_cast<const F*>(bytes); }
+};
+
+struct closure_patcher {
+  // Patches `size` bytes at `p` for a kernel running in `loc`.
+  static void patch(unsigned char* p, std::size_t size, std::size_t align, location loc) {
+    if (align < alignof(std::uint64_t)) return; // no pointer or view can be inside
+    std::unique_lock<std::mutex> reg(array_registry::mutex());
+    for (std::size_t o = 0; o + sizeof(std::uint64_t) <= size; o += sizeof(std::uint64_t)) {
+      std::uint64_t w;
+      std::memcpy(&w, p + o, sizeof w);
+      if ((w | 1) == (view_tag | 1) && o + sizeof(data_header) <= size) {
+        data_header h;
+        std::memcpy(&h, p + o, sizeof h);
+        if (h.buf && buffer::is_live(h.buf)) {
+          const bool read_only = (w & 1) != 0;
+          h.buf->prepare(loc, read_only ? buffer::access::read : buffer::access::write);
+          h.ptr = static_cast<char*>(h.buf->base(loc)) + h.off;
+          h.buf = nullptr;
+          std::memcpy(p + o, &h, sizeof h);
+          o += sizeof(data_header) - sizeof(std::uint64_t);
+        }
+        continue;
+      }
+      if (array_registry::entry* e = array_registry::find(reinterpret_cast<const void*>(w))) {
+        void* shadow = make_shadow(reinterpret_cast<const unsigned char*>(w), *e, loc);
+        std::memcpy(p + o, &shadow, sizeof shadow);
+      }
+    }
+  }
+
+private:
+  static void* make_shadow(const unsigned char* obj, array_registry::entry& e, location loc) {
+    data_header h;
+    std::memcpy(&h, obj, sizeof h);
+    h.buf->prepare(loc, buffer::access::write);
+    unsigned char* s = e.host_shadow;
+    std::memset(s, 0, array_registry::max_object);
+    std::memcpy(s, obj, e.size);
+    h.ptr = h.buf->base(loc);
+    h.buf = nullptr;
+    std::memcpy(s, &h, sizeof h);
+    if (loc == location::host) return s;
+    if (!e.dev_slot) e.dev_slot = device_memory::alloc(array_registry::max_object);
+    if (!e.uploaded_valid || std::memcmp(e.uploaded, s, array_registry::max_object) != 0) {
+      device_memory::to_device(e.dev_slot, s, array_registry::max_object);
+      std::memcpy(e.uploaded, s, array_registry::max_object);
+      e.uploaded_valid = true;
+    }
+    return e.dev_slot;
+  }
+};
+
+template <class F> kernel_image<F> capture(const F& f, location loc) {
+  kernel_image<F> img;
+  std::memcpy(img.bytes, static_cast<const void*>(&f), sizeof(F));
+  closure_patcher::patch(img.bytes, sizeof(F), alignof(F), loc);
+  return img;
+}
+
+} // namespace detail
+} // namespace Concurrency

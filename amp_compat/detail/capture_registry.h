@@ -1,0 +1,109 @@
+// Bookkeeping for kernel launches: the live arrays (by host address, with their
+// shadows) and helpers that move whole buffers or byte ranges between copies.
+#pragma once
+#include "runtime.h"
+
+#include <iterator>
+#include <tuple>
+#include <utility>
+
+namespace Concurrency {
+namespace detail {
+
+// ---- constructor helpers for array(e0, ..., first, last, av)
+struct split_tag {};
+template <class It> using iter_t = typename std::iterator_traits<It>::iterator_category;
+template <int N, class... A> struct leading_ints {
+  static constexpr bool value = [] {
+    if constexpr (sizeof...(A) <= static_cast<std::size_t>(N)) return false;
+    else {
+      constexpr bool ints[] = {std::is_integral<A>::value...};
+      for (int d = 0; d < N; ++d)
+        if (!ints[d]) return false;
+      return !ints[N];
+    }
+  }();
+};
+template <int N, class Tup, std::size_t... K> Concurrency::extent<N> head_extent(const Tup& t, std::index_sequence<K...>) {
+  return Concurrency::extent<N>(static_cast<int>(std::get<K>(t))...);
+}
+
+// ---- live arrays and their shadows
+struct array_registry {
+  static constexpr std::size_t max_object = 192;
+  struct entry {
+    alignas(64) unsigned char host_shadow[max_object];
+    unsigned char uploaded[max_object];
+    std::size_t size = 0;       // sizeof the array object
+    void* dev_slot = nullptr;
+    bool uploaded_valid = false;
+    ~entry() {
+      if (dev_slot) device_memory::free(dev_slot);
+    }
+  };
+  static std::mutex& mutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::unordered_map<const void*, std::unique_ptr<entry>>& map() {
+    static std::unordered_map<const void*, std::unique_ptr<entry>> m;
+    return m;
+  }
+  static void add(const void* obj, std::size_t size) {
+    std::lock_guard<std::mutex> g(mutex());
+    auto e = std::make_unique<entry>();
+    e->size = size;
+    map()[obj] = std::move(e);
+  }
+  static void remove(const void* obj) noexcept {
+    std::lock_guard<std::mutex> g(mutex());
+    map().erase(obj);
+  }
+  // Caller holds mutex().
+  static entry* find(const void* obj) {
+    auto it = map().find(obj);
+    return it == map().end() ? nullptr : it->second.get();
+  }
+};
+
+// ---- byte transfers between user memory and a buffer's current copy
+// Reads n bytes at `off` without moving the rest of the buffer.
+inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {
+  if (b.host_current() || b.valid == 0) {
+    if (!b.host) b.allocate(location::host);
+    std::memcpy(dst, static_cast<char*>(b.host) + off, n);
+  } else {
+    device_memory::to_host(dst, static_cast<char*>(b.dev) + off, n);
+  }
+}
+// Writes n bytes at `off`; the written copy becomes the only current one.
+inline void write_buffer(buffer& b, std::size_t off, const void* src, std::size_t n) {
+  const bool whole = (off == 0 && n == b.bytes);
+  location where = b.home;
+  if (!whole) {
+    if (b.host_current()) where = location::host;
+    else if (b.valid != 0) where = location::device;
+  }
+  b.prepare(where, whole ? buffer::access::discard : buffer::access::write);
+  if (where == location::host) std::memcpy(static_cast<char*>(b.host) + off, src, n);
+  else device_memory::to_device(static_cast<char*>(b.dev) + off, src, n);
+}
+// Whole-buffer copy (array = array, copy(array, array)).
+inline void copy_buffer(buffer& src, buffer& dst) {
+  if (src.bytes != dst.bytes) throw runtime_exception("copy: sizes differ", e_invalidarg);
+  if (dst.home == location::device && !src.host_current() && src.valid != 0) {
+    dst.prepare(location::device, buffer::access::discard);
+    device_memory::on_device(dst.dev, src.dev, src.bytes);
+    return;
+  }
+  if (dst.home == location::host) {
+    dst.prepare(location::host, buffer::access::discard);
+    read_buffer(src, 0, dst.host, src.bytes);
+  } else {
+    src.prepare(location::host, buffer::access::read);
+    write_buffer(dst, 0, src.host, src.bytes);
+  }
+}
+
+} // namespace detail
+} // namespace Concurrency

@@ -1,0 +1,53 @@
+// The one place where the build configuration is decided. Everything else asks
+// the names defined here; no other header tests __CUDA_ARCH__ or KOKKOS_ENABLE_*.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+// AMP_HAS_CUDA: the binary contains a CUDA accelerator (GPU build, Clang as the
+// CUDA compiler). AMP_DEVICE_PASS: this is Clang's device compilation pass.
+#if defined(KOKKOS_ENABLE_CUDA)
+#define AMP_HAS_CUDA 1
+#else
+#define AMP_HAS_CUDA 0
+#endif
+#if defined(__CUDA_ARCH__)
+#define AMP_DEVICE_PASS 1
+#else
+#define AMP_DEVICE_PASS 0
+#endif
+#if defined(KOKKOS_ENABLE_OPENMP)
+#define AMP_HAS_OPENMP 1
+#else
+#define AMP_HAS_OPENMP 0
+#endif
+#if defined(KOKKOS_ENABLE_SERIAL)
+#define AMP_HAS_SERIAL 1
+#else
+#define AMP_HAS_SERIAL 0
+#endif
+
+#if AMP_HAS_CUDA
+#define AMP_HD __host__ __device__
+#define AMP_HOST_ONLY __host__
+#define AMP_TILE_STATIC_DEVICE __shared__
+#else
+#define AMP_HD
+#define AMP_HOST_ONLY
+#endif
+
+// Functions usable in kernels and on the host. Always inline: the AMP layer
+// must vanish in the generated code (see bench/).
+#define AMP_FN KOKKOS_FORCEINLINE_FUNCTION
+
+namespace Concurrency {
+namespace detail {
+// True when this build has a device whose memory the host cannot dereference.
+constexpr bool has_device_memory = AMP_HAS_CUDA;
+// True while compiling code that will run on the GPU.
+constexpr bool device_pass = AMP_DEVICE_PASS;
+} // namespace detail
+} // namespace Concurrency

@@ -1,0 +1,96 @@
+// What array and array_view have in common: a data_header (see runtime.h), the
+// extent, and the row-major strides of the storage the object looks into.
+// Element access on the host first makes the host copy current (implicit
+// synchronisation); inside kernels the header's buffer is null and the pointer
+// already refers to the memory of the accelerator running the kernel.
+#pragma once
+#include "index.h"
+#include "runtime.h"
+
+#include <type_traits>
+
+namespace Concurrency {
+template <class T, int N> class array;
+template <class T, int N> class array_view;
+
+namespace detail {
+struct copy_access;
+struct closure_patcher;
+
+template <class T, int N> class data_base {
+public:
+  using value_type = T;
+  static const int rank = N;
+
+  // Property (AMP: extent of the array / view).
+  Concurrency::extent<N> extent;
+
+  AMP_FN Concurrency::extent<N> get_extent() const { return extent; }
+
+protected:
+  using elem = std::remove_const_t<T>;
+  static constexpr bool read_only = std::is_const<T>::value;
+
+  AMP_FN data_base() : extent(), h_{}, stride_{} {}
+
+  // Natural row-major strides for `e` (the view covers all of its storage).
+  AMP_FN void set_dense_strides(const Concurrency::extent<N>& e) {
+    stride_[N - 1] = 1;
+    for (int d = N - 2; d >= 0; --d) stride_[d] = stride_[d + 1] * e[d + 1];
+  }
+  AMP_FN bool is_dense() const {
+    long long s = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      if (extent[d] > 1 && stride_[d] != s) return false;
+      s *= extent[d];
+    }
+    return true;
+  }
+  AMP_FN long long offset(const index<N>& i) const {
+    long long o = i[N - 1];
+    for (int d = 0; d < N - 1; ++d) o += static_cast<long long>(i[d]) * stride_[d];
+    return o;
+  }
+
+  // Pointer to this object's first element, usable where the code runs.
+  AMP_FN T* base_ptr() const {
+    if constexpr (!device_pass && has_device_memory) {
+      if (h_.buf) host_sync(read_only ? buffer::access::read : buffer::access::write);
+    }
+    return static_cast<T*>(h_.ptr);
+  }
+  AMP_FN T& at(const index<N>& i) const { return base_ptr()[offset(i)]; }
+
+  void host_sync(buffer::access a) const {
+    h_.buf->prepare(location::host, a);
+    h_.ptr = static_cast<char*>(h_.buf->host) + h_.off;
+  }
+  // Refreshes ptr after the header was set up or moved on the host.
+  void point_at_host() const {
+    if (h_.buf && h_.buf->host) h_.ptr = static_cast<char*>(h_.buf->host) + h_.off;
+  }
+
+  // Shares this object's storage with a view of rank K and element type U,
+  // starting `elems` elements further on.
+  template <class V> AMP_FN void share_into(V& v, long long elems) const {
+    v.h_.tag = view_tag;
+    v.h_.buf = h_.buf;
+    v.h_.off = h_.off + static_cast<std::size_t>(elems * sizeof(T));
+    v.h_.ptr = h_.ptr ? static_cast<void*>(static_cast<char*>(h_.ptr) + elems * sizeof(T)) : nullptr;
+    if constexpr (!device_pass) {
+      if (v.h_.buf) v.h_.buf->retain();
+    }
+  }
+
+  mutable data_header h_;
+  int stride_[N];
+
+  template <class, int> friend class data_base;
+  friend struct copy_access;
+  friend struct closure_patcher;
+  template <class, int> friend class Concurrency::array;
+  template <class, int> friend class Concurrency::array_view;
+};
+
+} // namespace detail
+} // namespace Concurrency

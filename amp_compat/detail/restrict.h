@@ -1,0 +1,29 @@
+// restrict(...) and tile_static.
+//
+// restrict(amp) / restrict(cpu, amp) -> __host__ __device__ in GPU builds (the
+// host accelerator runs the same kernels), nothing in host builds.
+// restrict(cpu) -> __host__ in GPU builds. Clang refuses a __host__ __device__
+// function that overloads a __host__ one with the same signature, so
+// restrict(cpu)/restrict(amp) overload pairs are not supported (migration_guide.md).
+#pragma once
+#include "config.h"
+
+#define AMP_RESTRICT_PICK(_1, _2, _3, NAME, ...) NAME
+#define restrict(...)                                                                   \
+  AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_ONE, )(__VA_ARGS__)
+#define AMP_RESTRICT_ONE(a) AMP_RESTRICT_KW_##a
+#define AMP_RESTRICT_MANY(...) AMP_HD
+#define AMP_RESTRICT_KW_amp AMP_HD
+#define AMP_RESTRICT_KW_direct3d AMP_HD
+#define AMP_RESTRICT_KW_cpu AMP_HOST_ONLY
+#define AMP_RESTRICT_KW_auto AMP_HD
+
+// tile_static: on-chip shared memory on the GPU; on the host, per-OS-thread
+// static storage. A host tile runs all its work-items on one OS thread (as
+// fibers), and tiles on one thread run one after another, so every work-item of
+// a tile sees the same object, as AMP requires.
+#if AMP_DEVICE_PASS
+#define tile_static AMP_TILE_STATIC_DEVICE
+#else
+#define tile_static static thread_local
+#endif

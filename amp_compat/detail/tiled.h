@@ -1,0 +1,109 @@
+// tiled_extent, tiled_index, tile_barrier and the fence functions (AMP spec 4.3-4.5).
+#pragma once
+#include "index.h"
+#include "target.h"
+
+namespace Concurrency {
+
+class tile_barrier {
+public:
+  AMP_FN tile_barrier(const tile_barrier&) = default;
+  AMP_FN void wait() const { detail::target::tile_barrier(); }
+  AMP_FN void wait_with_all_memory_fence() const { detail::target::tile_barrier(); }
+  AMP_FN void wait_with_global_memory_fence() const { detail::target::tile_barrier(); }
+  AMP_FN void wait_with_tile_static_memory_fence() const { detail::target::tile_barrier(); }
+
+private:
+  AMP_FN tile_barrier() = default;
+  template <int, int, int> friend class tiled_index;
+};
+
+AMP_FN void all_memory_fence(const tile_barrier&) { detail::target::fence_global(); }
+AMP_FN void global_memory_fence(const tile_barrier&) { detail::target::fence_global(); }
+AMP_FN void tile_static_memory_fence(const tile_barrier&) { detail::target::fence_tile_static(); }
+
+namespace detail {
+template <int D0, int D1, int D2> struct tile_shape {
+  static constexpr int rank = D2 > 0 ? 3 : (D1 > 0 ? 2 : 1);
+  static constexpr int threads = D0 * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1);
+  static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 > 0),
+                "C++ AMP: tile dimensions must be positive (tiled_extent<D0>, <D0,D1> or <D0,D1,D2>)");
+  static_assert(threads <= 1024, "C++ AMP: a tile may hold at most 1024 threads (D0*D1*D2 <= 1024)");
+  static_assert(rank != 3 || D0 <= 64, "C++ AMP: in a 3-D tile, D0 must be at most 64");
+  AMP_FN static extent<rank> tile_extent() {
+    extent<rank> e;
+    const int dims[3] = {D0, D1, D2};
+    for (int d = 0; d < rank; ++d) e[d] = dims[d];
+    return e;
+  }
+};
+} // namespace detail
+
+template <int D0, int D1, int D2>
+class tiled_extent : public extent<detail::tile_shape<D0, D1, D2>::rank> {
+  using shape = detail::tile_shape<D0, D1, D2>;
+  using base = extent<shape::rank>;
+
+public:
+  static const int rank = shape::rank;
+  static const int tile_dim0 = D0;
+  static const int tile_dim1 = D1;
+  static const int tile_dim2 = D2;
+
+  AMP_FN tiled_extent() : tile_extent(shape::tile_extent()) {}
+  AMP_FN tiled_extent(const base& e) : base(e), tile_extent(shape::tile_extent()) {}
+  AMP_FN tiled_extent(const tiled_extent& o) : base(o), tile_extent(shape::tile_extent()) {}
+  AMP_FN tiled_extent& operator=(const tiled_extent& o) {
+    base::operator=(o);
+    return *this;
+  }
+
+  AMP_FN base get_tile_extent() const { return shape::tile_extent(); }
+  // Rounds each dimension up (pad) or down (truncate) to a multiple of the tile.
+  AMP_FN tiled_extent pad() const {
+    base e = *this;
+    for (int d = 0; d < rank; ++d) e[d] = (e[d] + tile_extent[d] - 1) / tile_extent[d] * tile_extent[d];
+    return e;
+  }
+  AMP_FN tiled_extent truncate() const {
+    base e = *this;
+    for (int d = 0; d < rank; ++d) e[d] = e[d] / tile_extent[d] * tile_extent[d];
+    return e;
+  }
+  AMP_FN friend bool operator==(const tiled_extent& a, const tiled_extent& b) {
+    return static_cast<const base&>(a) == static_cast<const base&>(b);
+  }
+  AMP_FN friend bool operator!=(const tiled_extent& a, const tiled_extent& b) { return !(a == b); }
+
+  // Property, as MSVC's __declspec(property) exposes it.
+  base tile_extent;
+};
+
+template <int D0, int D1 = 0, int D2 = 0> class tiled_index {
+  using shape = detail::tile_shape<D0, D1, D2>;
+
+public:
+  static const int rank = shape::rank;
+  static const int tile_dim0 = D0;
+  static const int tile_dim1 = D1;
+  static const int tile_dim2 = D2;
+
+  // Built by the runtime for each work-item.
+  AMP_FN tiled_index(const index<rank>& g, const index<rank>& l, const index<rank>& t, const index<rank>& o)
+      : global(g), local(l), tile(t), tile_origin(o), barrier() {}
+  AMP_FN tiled_index(const index<rank>& g, const index<rank>& l, const index<rank>& t, const index<rank>& o,
+                     const tile_barrier&)
+      : tiled_index(g, l, t, o) {}
+  AMP_FN tiled_index(const tiled_index&) = default;
+
+  AMP_FN operator const index<rank>() const { return global; }
+  AMP_FN extent<rank> get_tile_extent() const { return shape::tile_extent(); }
+
+  const index<rank> global;
+  const index<rank> local;
+  const index<rank> tile;
+  const index<rank> tile_origin;
+  const tile_barrier barrier;
+  const extent<rank> tile_extent = shape::tile_extent();
+};
+} // namespace Concurrency
