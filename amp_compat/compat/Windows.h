@@ -1,0 +1,236 @@
+// amp_compat/compat/Windows.h -- minimal, opt-in Windows console/timer shim.
+//
+// Purpose
+//   Legacy C++ AMP samples often `#include <Windows.h>` only to colour console
+//   output, resize the console window, time code or sleep.  This header lets
+//   such code compile unchanged on Linux (GCC, Clang, Clang-CUDA host code).
+//   It is NOT a Win32 emulation layer: it declares only the handful of names
+//   listed below.  Code that needs anything else will fail to compile, which is
+//   intended (a silent stub would hide a real porting problem).
+//
+// Opt-in
+//   This directory is put on the include path only on request
+//   (`./amp c++ --windows-compat ...`).  Nothing in amp.h includes it.
+//
+// Contract (everything is inline and header-only; host code only -- none of
+// these functions may be called from restrict(amp) code):
+//   Types      BOOL (int), TRUE/FALSE (macros, only if not already defined),
+//              BYTE, WORD (uint16_t), SHORT, LONG (int32_t), DWORD (uint32_t),
+//              LONGLONG/ULONGLONG (64-bit), HANDLE (void*), COORD, SMALL_RECT,
+//              LARGE_INTEGER (union with QuadPart, LowPart/HighPart and u.*).
+//   Handles    GetStdHandle(STD_INPUT_HANDLE / STD_OUTPUT_HANDLE /
+//              STD_ERROR_HANDLE) returns an opaque non-null handle for
+//              stdin/stdout/stderr; any other argument returns
+//              INVALID_HANDLE_VALUE.
+//   Colours    SetConsoleTextAttribute(h, attr): for the stdout handle, and
+//              only when stdout is a terminal (isatty(1)), writes an ANSI SGR
+//              escape sequence to std::cout that approximates the Windows
+//              attribute: bits 0..3 = foreground (1 blue, 2 green, 4 red,
+//              8 intensity), bits 4..7 = background (same layout).  Attribute 7
+//              (the Windows default, light grey on black) maps to a plain reset
+//              "\x1b[0m"; otherwise "\x1b[0;<fg>m" (30-37, 90-97 if intense)
+//              plus ";<bg>" (40-47, 100-107) only when the background bits are
+//              non-zero, so black-background attributes keep the terminal's
+//              own background.  The same holds for the stderr handle with isatty(2)
+//              and std::cerr.  When the stream is not a terminal (redirected to
+//              a file or pipe) NOTHING is written, so captured output is clean.
+//              Returns TRUE for stdout/stderr handles (also when nothing was
+//              written), FALSE otherwise.  At normal program exit a reset
+//              sequence is written to each stream that received a colour.
+//              (The escape sequences go through std::cout / std::cerr, so they
+//              stay in order with iostream output, and with stdio output as
+//              long as sync_with_stdio has not been switched off.)
+//   Console    SetConsoleScreenBufferSize, SetConsoleWindowInfo: no-ops that
+//   geometry   return TRUE (a terminal cannot be resized portably).
+//   Timing     QueryPerformanceFrequency: 1e9 ticks per second (nanoseconds).
+//              QueryPerformanceCounter: std::chrono::steady_clock time in
+//              nanoseconds (monotonic; the epoch is unspecified, only
+//              differences are meaningful -- as on Windows).  Both return TRUE
+//              (FALSE only for a null pointer).
+//              GetTickCount: steady_clock milliseconds truncated to 32 bits
+//              (wraps like the Windows function); GetTickCount64: 64-bit.
+//              Sleep(ms): blocks the calling thread for at least ms
+//              milliseconds (std::this_thread::sleep_for).
+#ifndef AMP_COMPAT_COMPAT_WINDOWS_H
+#define AMP_COMPAT_COMPAT_WINDOWS_H
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+#include <unistd.h>
+
+// ---- basic Windows types --------------------------------------------------
+typedef int BOOL;
+typedef std::uint8_t BYTE;
+typedef std::uint16_t WORD;
+typedef short SHORT;
+typedef std::int32_t LONG;
+typedef std::uint32_t DWORD;
+typedef std::int64_t LONGLONG;
+typedef std::uint64_t ULONGLONG;
+typedef void* HANDLE;
+
+#ifndef TRUE
+#define TRUE 1
+#endif
+#ifndef FALSE
+#define FALSE 0
+#endif
+
+#ifndef WINAPI
+#define WINAPI
+#endif
+
+// ---- standard handles -----------------------------------------------------
+#define STD_INPUT_HANDLE ((DWORD)-10)
+#define STD_OUTPUT_HANDLE ((DWORD)-11)
+#define STD_ERROR_HANDLE ((DWORD)-12)
+#define INVALID_HANDLE_VALUE ((HANDLE)(std::intptr_t)-1)
+
+// ---- console text attributes (same values as the Windows SDK) -------------
+#define FOREGROUND_BLUE 0x0001
+#define FOREGROUND_GREEN 0x0002
+#define FOREGROUND_RED 0x0004
+#define FOREGROUND_INTENSITY 0x0008
+#define BACKGROUND_BLUE 0x0010
+#define BACKGROUND_GREEN 0x0020
+#define BACKGROUND_RED 0x0040
+#define BACKGROUND_INTENSITY 0x0080
+
+typedef struct _COORD {
+    SHORT X;
+    SHORT Y;
+} COORD, *PCOORD;
+
+typedef struct _SMALL_RECT {
+    SHORT Left;
+    SHORT Top;
+    SHORT Right;
+    SHORT Bottom;
+} SMALL_RECT, *PSMALL_RECT;
+
+typedef union _LARGE_INTEGER {
+    __extension__ struct {  // anonymous struct, as in the Windows SDK
+        DWORD LowPart;
+        LONG HighPart;
+    };
+    struct {
+        DWORD LowPart;
+        LONG HighPart;
+    } u;
+    LONGLONG QuadPart;
+} LARGE_INTEGER, *PLARGE_INTEGER;
+
+namespace amp_compat_windows_detail {
+
+// Handles are small non-null integers: file descriptor + 1.
+inline HANDLE handle_from_fd(int fd) {
+    return reinterpret_cast<HANDLE>(static_cast<std::intptr_t>(fd + 1));
+}
+
+// Returns 0, 1 or 2 for the standard handles, -1 for anything else.
+inline int fd_from_handle(HANDLE h) {
+    const std::intptr_t v = reinterpret_cast<std::intptr_t>(h);
+    return (v >= 1 && v <= 3) ? static_cast<int>(v - 1) : -1;
+}
+
+// coloured()[fd] is true once an escape sequence was written to fd 1 or 2.
+inline bool* coloured() {
+    static bool flags[3] = {false, false, false};
+    return flags;
+}
+
+inline void reset_colours_at_exit() {
+    if (coloured()[1]) std::cout << "\x1b[0m" << std::flush;
+    if (coloured()[2]) std::cerr << "\x1b[0m" << std::flush;
+}
+
+inline void mark_coloured(int fd) {
+    static const bool registered = (std::atexit(&reset_colours_at_exit), true);
+    (void)registered;
+    coloured()[fd] = true;
+}
+
+// Windows colour index (bit0 blue, bit1 green, bit2 red) -> ANSI colour index
+// (bit0 red, bit1 green, bit2 blue).
+inline int ansi_colour(int win) {
+    return ((win & 1) << 2) | (win & 2) | ((win & 4) >> 2);
+}
+
+inline std::chrono::nanoseconds steady_now() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch());
+}
+
+}  // namespace amp_compat_windows_detail
+
+inline HANDLE GetStdHandle(DWORD nStdHandle) {
+    if (nStdHandle == STD_INPUT_HANDLE) return amp_compat_windows_detail::handle_from_fd(0);
+    if (nStdHandle == STD_OUTPUT_HANDLE) return amp_compat_windows_detail::handle_from_fd(1);
+    if (nStdHandle == STD_ERROR_HANDLE) return amp_compat_windows_detail::handle_from_fd(2);
+    return INVALID_HANDLE_VALUE;
+}
+
+inline BOOL SetConsoleTextAttribute(HANDLE hConsoleOutput, WORD wAttributes) {
+    namespace d = amp_compat_windows_detail;
+    const int fd = d::fd_from_handle(hConsoleOutput);
+    if (fd != 1 && fd != 2) return FALSE;
+    if (!isatty(fd)) return TRUE;  // redirected: emit nothing, still "succeeds"
+    std::ostream& os = (fd == 1) ? std::cout : std::cerr;
+    const int attr = wAttributes & 0xFF;
+    if (attr == 0x07) {
+        os << "\x1b[0m";
+    } else {
+        const int fg = attr & 0x0F;
+        const int bg = (attr >> 4) & 0x0F;
+        const int fg_code = ((fg & 8) ? 90 : 30) + d::ansi_colour(fg & 7);
+        os << "\x1b[0;" << fg_code;
+        if (bg != 0) os << ';' << (((bg & 8) ? 100 : 40) + d::ansi_colour(bg & 7));
+        os << 'm';
+    }
+    d::mark_coloured(fd);
+    return TRUE;
+}
+
+inline BOOL SetConsoleScreenBufferSize(HANDLE hConsoleOutput, COORD dwSize) {
+    (void)hConsoleOutput;
+    (void)dwSize;
+    return TRUE;
+}
+
+inline BOOL SetConsoleWindowInfo(HANDLE hConsoleOutput, BOOL bAbsolute,
+                                 const SMALL_RECT* lpConsoleWindow) {
+    (void)hConsoleOutput;
+    (void)bAbsolute;
+    (void)lpConsoleWindow;
+    return TRUE;
+}
+
+inline BOOL QueryPerformanceFrequency(LARGE_INTEGER* lpFrequency) {
+    if (lpFrequency == nullptr) return FALSE;
+    lpFrequency->QuadPart = 1000000000LL;  // counter ticks are nanoseconds
+    return TRUE;
+}
+
+inline BOOL QueryPerformanceCounter(LARGE_INTEGER* lpPerformanceCount) {
+    if (lpPerformanceCount == nullptr) return FALSE;
+    lpPerformanceCount->QuadPart =
+        static_cast<LONGLONG>(amp_compat_windows_detail::steady_now().count());
+    return TRUE;
+}
+
+inline ULONGLONG GetTickCount64() {
+    return static_cast<ULONGLONG>(amp_compat_windows_detail::steady_now().count() / 1000000);
+}
+
+inline DWORD GetTickCount() {
+    return static_cast<DWORD>(GetTickCount64() & 0xFFFFFFFFull);
+}
+
+inline void Sleep(DWORD dwMilliseconds) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(dwMilliseconds));
+}
+
+#endif  // AMP_COMPAT_COMPAT_WINDOWS_H
