@@ -21,6 +21,8 @@ template <class T, int N = 1> class array : public detail::data_base<T, N> {
   template <class, int> friend class array_view;
   template <class, int> friend class array;
   template <class, int> friend class detail::data_base;
+  friend struct detail::copy_access;
+  friend struct detail::closure_patcher;
   static_assert(!std::is_const<T>::value, "array<const T> is not allowed; use array_view<const T>");
 
 public:

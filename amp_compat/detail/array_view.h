@@ -37,6 +37,8 @@ template <class T, int N = 1> class array_view : public detail::data_base<T, N> 
   template <class, int> friend class array_view;
   template <class, int> friend class array;
   template <class, int> friend class detail::data_base;
+  friend struct detail::copy_access;
+  friend struct detail::closure_patcher;
 
 public:
   using value_type = T;

@@ -18,6 +18,10 @@ struct copy_access;
 struct closure_patcher;
 
 template <class T, int N> class data_base {
+protected:
+  // First member: launches find it at offset 0 of every array and view.
+  mutable data_header h_;
+
 public:
   using value_type = T;
   static const int rank = N;
@@ -31,7 +35,7 @@ protected:
   using elem = std::remove_const_t<T>;
   static constexpr bool read_only = std::is_const<T>::value;
 
-  AMP_FN data_base() : extent(), h_{}, stride_{} {}
+  AMP_FN data_base() : h_{}, extent(), stride_{} {}
 
   // Natural row-major strides for `e` (the view covers all of its storage).
   AMP_FN void set_dense_strides(const Concurrency::extent<N>& e) {
@@ -82,7 +86,6 @@ protected:
     }
   }
 
-  mutable data_header h_;
   int stride_[N];
 
   template <class, int> friend class data_base;
