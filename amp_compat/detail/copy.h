@@ -43,7 +43,7 @@ template <class V> void read_view(const V& v, std::remove_const_t<typename V::va
   buffer& b = copy_access::buf(v);
   // Many small runs from the GPU: one transfer of the buffer is cheaper.
   if (copy_access::runs(v) > 64 && !b.host_current()) b.prepare(location::host, buffer::access::read);
-  copy_access::for_each_run(v, [&](std::size_t off, std::size_t n, std::size_t pos) {
+  copy_access::for_each_run(v, [&](std::size_t off, std::size_t n, std::size_t pos) AMP_HOST_ONLY {
     read_buffer(b, off, out + pos, n * sizeof(T));
   });
 }
@@ -51,7 +51,7 @@ template <class V> void write_view(const V& v, const typename V::value_type* in)
   using T = typename V::value_type;
   buffer& b = copy_access::buf(v);
   if (copy_access::runs(v) > 64 && !b.host_current()) b.prepare(location::host, buffer::access::write);
-  copy_access::for_each_run(v, [&](std::size_t off, std::size_t n, std::size_t pos) {
+  copy_access::for_each_run(v, [&](std::size_t off, std::size_t n, std::size_t pos) AMP_HOST_ONLY {
     write_buffer(b, off, in + pos, n * sizeof(T));
   });
 }

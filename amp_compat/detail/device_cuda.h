@@ -45,17 +45,17 @@ struct device_memory {
     return p;
   }
   static void free(void* p) noexcept { (void)cudaFree(p); }
-  // Synchronous copies. They follow earlier kernels on the legacy stream, so a
-  // device-to-host copy also waits for, and reports errors of, kernels before it.
-  static void to_device(void* d, const void* h, std::size_t n) {
-    check(cudaMemcpy(d, h, n, cudaMemcpyHostToDevice), "copy to the GPU");
+  // Copies are queued on the stream Kokkos launches kernels on, so they are
+  // ordered after earlier kernels and before later ones; each waits for its
+  // completion, so a copy back also reports a fault of a kernel before it.
+  static cudaStream_t stream() { return Kokkos::Cuda().cuda_stream(); }
+  static void copy(void* d, const void* s, std::size_t n, cudaMemcpyKind k, const char* what) {
+    check(cudaMemcpyAsync(d, s, n, k, stream()), what);
+    check(cudaStreamSynchronize(stream()), what);
   }
-  static void to_host(void* h, const void* d, std::size_t n) {
-    check(cudaMemcpy(h, d, n, cudaMemcpyDeviceToHost), "copy from the GPU");
-  }
-  static void on_device(void* d, const void* s, std::size_t n) {
-    check(cudaMemcpy(d, s, n, cudaMemcpyDeviceToDevice), "copy on the GPU");
-  }
+  static void to_device(void* d, const void* h, std::size_t n) { copy(d, h, n, cudaMemcpyHostToDevice, "copy to the GPU"); }
+  static void to_host(void* h, const void* d, std::size_t n) { copy(h, d, n, cudaMemcpyDeviceToHost, "copy from the GPU"); }
+  static void on_device(void* d, const void* s, std::size_t n) { copy(d, s, n, cudaMemcpyDeviceToDevice, "copy on the GPU"); }
   // Waits for every kernel; a kernel fault becomes runtime_exception here.
   static void wait() {
     check(cudaDeviceSynchronize(), "kernel execution");

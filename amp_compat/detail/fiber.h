@@ -140,7 +140,7 @@ private:
   template <class Body> static void spawn_fiber(tile_run* self, int j) {
     const Body* body = static_cast<const Body*>(self->body_);
     self->fibers_[j] = boost::context::fiber(
-        std::allocator_arg, pooled_stack{&self->pool_}, [self, body, j](boost::context::fiber&& caller) {
+        std::allocator_arg, pooled_stack{&self->pool_}, [self, body, j](boost::context::fiber&& caller) AMP_HOST_ONLY {
           self->caller_ = std::move(caller);
           try {
             (*body)(j);

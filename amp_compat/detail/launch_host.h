@@ -57,7 +57,7 @@ template <class Exec> struct host_launcher {
     error_slot err;
     Kokkos::parallel_for(
         "amp::parallel_for_each", Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
-        [&, rows, inner, blocks_per_row](long long u) {
+        [&, rows, inner, blocks_per_row](long long u) AMP_HOST_ONLY {
           if (err.failed.load(std::memory_order_relaxed)) return;
           try {
             const long long b = u % blocks_per_row;
@@ -87,14 +87,14 @@ template <class Exec> struct host_launcher {
     using ctx_t = tile_ctx<R>;
     Kokkos::parallel_for(
         "amp::parallel_for_each(tiled)", Kokkos::TeamPolicy<Exec>(static_cast<int>(tiles.size_64()), 1),
-        [&, tiles, tile_ext](const typename Kokkos::TeamPolicy<Exec>::member_type& m) {
+        [&, tiles, tile_ext](const typename Kokkos::TeamPolicy<Exec>::member_type& m) AMP_HOST_ONLY {
           if (err.failed.load(std::memory_order_relaxed)) return;
           try {
             ctx_t ctx{delinearize(m.league_rank(), tiles), tile_ext};
             index<R> org;
             for (int d = 0; d < R; ++d) org[d] = ctx.tile[d] * tile_ext[d];
             const F& f = k.fn();
-            auto body = [&](int item) {
+            auto body = [&](int item) AMP_HOST_ONLY {
               const index<R> local = delinearize(item, tile_ext);
               f(tiled_index<D0, D1, D2>(org + local, local, ctx.tile, org));
             };

@@ -73,7 +73,7 @@ template <class F> device_kind implied_target(const F& f) {
 
 template <class Domain, class F> void launch(device_kind k, const Domain& d, const F& f) {
   check_domain(d);
-  with_launcher(k, [&](auto l) {
+  with_launcher(k, [&](auto l) AMP_HOST_ONLY {
     using L = decltype(l);
     const auto img = capture(f, location_of(k));
     if constexpr (std::is_base_of<Concurrency::extent<Domain::rank>, Domain>::value &&

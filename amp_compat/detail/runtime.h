@@ -23,7 +23,7 @@ namespace detail {
 // ---------------------------------------------------------------- start-up
 inline void ensure_kokkos() {
   static std::once_flag once;
-  std::call_once(once, [] {
+  std::call_once(once, []() AMP_HOST_ONLY {
     if (Kokkos::is_initialized()) return; // the program manages Kokkos itself
     // AMP programs never start Kokkos themselves; its OpenMP thread-binding
     // advice is noise to them, so warnings are off unless AMP_KOKKOS_WARNINGS is set.
@@ -31,8 +31,13 @@ inline void ensure_kokkos() {
     char name[] = "amp_compat";
     char quiet[] = "--kokkos-disable-warnings";
     char* argv[] = {name, quiet, nullptr};
-    Kokkos::initialize(argc, argv);
-    std::atexit([] {
+    try {
+      Kokkos::initialize(argc, argv);
+    } catch (const std::exception& e) {
+      throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
+                                           "and driver): ") + e.what()).c_str(), e_fail);
+    }
+    std::atexit([]() AMP_HOST_ONLY {
       if (Kokkos::is_initialized()) Kokkos::finalize();
     });
   });
@@ -68,7 +73,7 @@ struct accelerator_table {
   }
   accelerator_table() {
     ensure_kokkos();
-    auto add = [&](device_kind k, const wchar_t* path, std::wstring desc, std::size_t mem, bool emu, bool kern) {
+    auto add = [&](device_kind k, const wchar_t* path, std::wstring desc, std::size_t mem, bool emu, bool kern) AMP_HOST_ONLY {
       all.push_back(std::make_shared<accelerator_info>(accelerator_info{k, path, std::move(desc), mem, emu, kern}));
     };
     if (device_memory::device_count() > 0)
@@ -229,7 +234,9 @@ struct data_header {
   void* ptr;         // first element of this object's data in the current space
   std::size_t off;   // byte offset of that element from the buffer's base
 };
-constexpr std::uint64_t view_tag = 0x5745495650'4D41ull;  // "AMPVIEW" marker; scanned for in closures
+// Marker of an array_view inside a closure; the low bit is set for views of const T.
+constexpr std::uint64_t view_tag = 0x5745495650'4D40ull;
+static_assert((view_tag & 1) == 0, "the low bit of view_tag flags read-only views");
 constexpr std::uint64_t array_tag = 0x5941525241'4D41ull; // arrays are found by address instead
 
 } // namespace detail
