@@ -1,0 +1,399 @@
+#!/usr/bin/env bash
+# Dependency setup for amp_compat: system packages and a patched Kokkos 3.4.01.
+#
+# Usage:
+#   scripts/deps.sh host          # g++ build:   $BUILD/deps/kokkos-host
+#   scripts/deps.sh cuda          # clang build: $BUILD/deps/kokkos-cuda-$AMP_CUDA_ARCH
+#   scripts/deps.sh smoke host    # build (and run) scripts/kokkos-smoke against it
+#   scripts/deps.sh smoke cuda    # build it, check the CUDA runtime is static,
+#                                 # run it only if a GPU is visible
+#
+# Environment:
+#   AMP_BUILD_DIR   root of the build tree (default: <repo>/build)
+#   AMP_CUDA_ARCH   GPU architecture for `cuda` (default: sm_90)
+#   AMP_CUDA_PATH   CUDA toolkit (default: /usr/local/cuda)
+#   AMP_CUDA_CXX    clang used as CUDA compiler (default: clang++-22)
+#
+# Every step is idempotent: packages are installed only when missing, the
+# Kokkos source is downloaded, verified, extracted and patched once, and each
+# Kokkos install is rebuilt only when its stamp (patch set, compiler, options)
+# changes.  Kokkos' source is packages/kokkos of Debian's trilinos 13.2.0
+# source package (Kokkos 3.4.01); the patches in cmake/patches/ adapt it to
+# clang 22 + CUDA 13 (see the header of each patch).
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${AMP_BUILD_DIR:-$REPO/build}"
+DEPS="$BUILD/deps"
+PATCH_DIR="$REPO/cmake/patches"
+SHA_FILE="$REPO/cmake/kokkos-sha256.txt"
+SMOKE_SRC="$REPO/scripts/kokkos-smoke"
+
+CUDA_ARCH="${AMP_CUDA_ARCH:-sm_90}"
+CUDA_PATH="${AMP_CUDA_PATH:-/usr/local/cuda}"
+CUDA_CXX="${AMP_CUDA_CXX:-clang++-22}"
+
+SRC_PKG=trilinos
+ORIG_TARBALL=trilinos_13.2.0.orig.tar.gz
+DOWNLOAD_DIR="$DEPS/download"
+KOKKOS_SRC="$DEPS/kokkos-src"
+HOST_PREFIX="$DEPS/kokkos-host"
+SRC_LIST=/etc/apt/sources.list.d/amp-compat-src.sources
+
+HOST_PACKAGES=(cmake g++ make patch libgtest-dev googletest libboost-context-dev)
+# libomp-22-dev: clang's OpenMP runtime (Kokkos_ENABLE_OPENMP=ON with clang).
+CUDA_PACKAGES=(clang-22 libomp-22-dev)
+
+JOBS="$(nproc 2>/dev/null || echo 2)"
+
+log() { echo "[deps] $*"; }
+die() {
+  echo "[deps] ERROR: $*" >&2
+  exit 1
+}
+
+usage() {
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"
+  exit "${1:-0}"
+}
+
+is_root() { [ "$(id -u)" -eq 0 ]; }
+
+# ---------------------------------------------------------------------------
+# 1. System packages
+# ---------------------------------------------------------------------------
+APT_UPDATED=0
+apt_update() {
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    log "apt-get update"
+    apt-get update -q >/dev/null || die "apt-get update failed"
+    APT_UPDATED=1
+  fi
+}
+
+pkg_installed() {
+  # `dpkg -s` also succeeds for removed packages whose config files remain,
+  # so look at the status itself.
+  local status
+  status="$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null)" || return 1
+  [ "${status:0:2}" = "ii" ]
+}
+
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    pkg_installed "$p" || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -eq 0 ]; then
+    log "system packages present: $*"
+    return
+  fi
+  if ! is_root; then
+    die "missing system packages: ${missing[*]}
+       install them as root with:
+         apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ${missing[*]}"
+  fi
+  apt_update
+  log "installing: ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" \
+    || die "apt-get install ${missing[*]} failed"
+}
+
+# ---------------------------------------------------------------------------
+# 2. Kokkos source: download, verify, extract, patch
+# ---------------------------------------------------------------------------
+expected_sha() {
+  awk -v f="$ORIG_TARBALL" '$2 == f { print $1 }' "$SHA_FILE"
+}
+
+patch_set_hash() {
+  # Hash of the patch file names and contents (sorted, as they are applied).
+  local f
+  {
+    for f in "$PATCH_DIR"/*.patch; do
+      [ -e "$f" ] || continue
+      basename "$f"
+      cat "$f"
+    done
+  } | sha256sum | cut -c1-16
+}
+
+have_deb_src() {
+  # Is any deb-src entry configured (one-line or deb822 format)?
+  grep -Eqs '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+    || grep -Eqs '^[[:space:]]*Types:.*deb-src' /etc/apt/sources.list.d/*.sources
+}
+
+add_deb_src() {
+  is_root || die "apt-get source cannot find '$SRC_PKG' (no deb-src entry); as root, add one:
+       printf 'Types: deb-src\\nURIs: http://deb.debian.org/debian\\nSuites: bookworm\\nComponents: main\\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\\n' > $SRC_LIST && apt-get update"
+  log "adding deb-src entry $SRC_LIST"
+  cat >"$SRC_LIST" <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+}
+
+download_source() {
+  local tarball="$DOWNLOAD_DIR/$ORIG_TARBALL"
+  if [ -f "$tarball" ]; then
+    log "source tarball cached: $tarball"
+    return
+  fi
+  mkdir -p "$DOWNLOAD_DIR"
+  log "downloading $SRC_PKG source package (apt-get source --download-only, ~160 MB)"
+  if ! (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$SRC_PKG"); then
+    # Either no deb-src entry, or its index was never fetched.
+    if [ ! -f "$SRC_LIST" ] && ! have_deb_src; then
+      add_deb_src
+    fi
+    is_root || die "apt-get source $SRC_PKG failed; as root run apt-get update (deb-src index) and retry"
+    APT_UPDATED=0
+    apt_update
+    (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$SRC_PKG") \
+      || die "apt-get source --download-only $SRC_PKG failed"
+  fi
+  [ -f "$tarball" ] || die "apt-get source did not produce $tarball"
+}
+
+verify_source() {
+  local tarball="$DOWNLOAD_DIR/$ORIG_TARBALL" want got
+  want="$(expected_sha)"
+  [ -n "$want" ] || die "no sha256 for $ORIG_TARBALL in $SHA_FILE"
+  got="$(sha256sum "$tarball" | cut -d' ' -f1)"
+  if [ "$got" != "$want" ]; then
+    echo "[deps] ERROR: ********************************************************" >&2
+    echo "[deps] ERROR: sha256 mismatch for $tarball" >&2
+    echo "[deps] ERROR:   expected $want" >&2
+    echo "[deps] ERROR:   got      $got" >&2
+    echo "[deps] ERROR: refusing to build from it; delete the file to download again." >&2
+    echo "[deps] ERROR: ********************************************************" >&2
+    exit 1
+  fi
+  log "sha256 ok: $ORIG_TARBALL"
+}
+
+ensure_kokkos_source() {
+  local stamp_want stamp_file="$KOKKOS_SRC/.amp-compat-patched"
+  stamp_want="$(expected_sha)-$(patch_set_hash)"
+  if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp_want" ]; then
+    log "kokkos source ready: $KOKKOS_SRC"
+    return
+  fi
+  download_source
+  verify_source
+
+  local tmp="$KOKKOS_SRC.tmp" p
+  rm -rf "$tmp" "$KOKKOS_SRC"
+  mkdir -p "$tmp"
+  log "extracting packages/kokkos from $ORIG_TARBALL"
+  # -C must precede the member pattern (GNU tar applies it positionally).
+  tar -xzf "$DOWNLOAD_DIR/$ORIG_TARBALL" -C "$tmp" --strip-components=3 \
+    --wildcards '*/packages/kokkos/*'
+  if [ ! -f "$tmp/CMakeLists.txt" ] || [ ! -d "$tmp/core/src" ]; then
+    die "extraction did not produce a Kokkos tree in $tmp"
+  fi
+  grep -q '3.4.01' "$tmp/master_history.txt" || log "warning: master_history.txt does not mention 3.4.01"
+
+  for p in "$PATCH_DIR"/*.patch; do
+    [ -e "$p" ] || continue
+    log "applying $(basename "$p")"
+    patch -d "$tmp" -p1 --forward --batch --quiet <"$p" \
+      || die "patch $(basename "$p") failed to apply"
+  done
+  echo "$stamp_want" >"$tmp/.amp-compat-patched"
+  mv "$tmp" "$KOKKOS_SRC"
+  log "kokkos source ready: $KOKKOS_SRC"
+}
+
+# ---------------------------------------------------------------------------
+# 3./4. Kokkos builds
+# ---------------------------------------------------------------------------
+kokkos_config_file() {
+  # Prints the installed KokkosConfig.cmake of prefix $1 (lib or lib64).
+  local f
+  for f in "$1"/lib*/cmake/Kokkos/KokkosConfig.cmake; do
+    [ -f "$f" ] && { echo "$f"; return 0; }
+  done
+  return 1
+}
+
+# build_kokkos <name> <prefix> <stamp-extra> <cmake args...>
+build_kokkos() {
+  local name="$1" prefix="$2" extra="$3"
+  shift 3
+  local bdir="$DEPS/build-$name" stamp_file="$prefix/.amp-compat-stamp" stamp_want
+  stamp_want="$(printf '%s\n' "$(expected_sha)" "$(patch_set_hash)" "$extra" "$@" | sha256sum | cut -c1-16)"
+  if kokkos_config_file "$prefix" >/dev/null && [ -f "$stamp_file" ] \
+    && [ "$(cat "$stamp_file")" = "$stamp_want" ]; then
+    log "kokkos $name up to date: $prefix"
+    return
+  fi
+  ensure_kokkos_source
+
+  rm -rf "$bdir" "$prefix"
+  mkdir -p "$bdir"
+  log "configuring kokkos $name (log: $bdir/configure.log)"
+  local t0=$SECONDS
+  if ! cmake -S "$KOKKOS_SRC" -B "$bdir" \
+    -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DCMAKE_INSTALL_LIBDIR=lib \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_STANDARD=17 \
+    -DCMAKE_CXX_EXTENSIONS=OFF \
+    -DBUILD_SHARED_LIBS=OFF \
+    -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
+    -DKokkos_ENABLE_TESTS=OFF \
+    -DKokkos_ENABLE_EXAMPLES=OFF \
+    -DKokkos_ENABLE_BENCHMARKS=OFF \
+    "$@" >"$bdir/configure.log" 2>&1; then
+    tail -n 40 "$bdir/configure.log" >&2
+    die "cmake configure of kokkos $name failed (see $bdir/configure.log)"
+  fi
+  log "building kokkos $name with -j$JOBS (log: $bdir/build.log)"
+  if ! cmake --build "$bdir" -j "$JOBS" >"$bdir/build.log" 2>&1; then
+    grep -E 'error|Error' "$bdir/build.log" | head -n 40 >&2 || true
+    die "build of kokkos $name failed (see $bdir/build.log)"
+  fi
+  cmake --install "$bdir" >"$bdir/install.log" 2>&1 \
+    || die "install of kokkos $name failed (see $bdir/install.log)"
+  kokkos_config_file "$prefix" >/dev/null || die "no KokkosConfig.cmake under $prefix"
+  echo "$stamp_want" >"$stamp_file"
+  log "kokkos $name built and installed in $((SECONDS - t0)) s: $prefix"
+}
+
+do_host() {
+  ensure_packages "${HOST_PACKAGES[@]}"
+  build_kokkos host "$HOST_PREFIX" "$(g++ --version | head -n 1)" \
+    -DCMAKE_CXX_COMPILER=g++ \
+    -DKokkos_ENABLE_SERIAL=ON \
+    -DKokkos_ENABLE_OPENMP=ON
+  log "host Kokkos prefix: $HOST_PREFIX  ($(kokkos_config_file "$HOST_PREFIX"))"
+}
+
+cuda_arch_option() {
+  case "$1" in
+    sm_75) echo TURING75 ;;
+    sm_80) echo AMPERE80 ;;
+    sm_86) echo AMPERE86 ;;
+    sm_89) echo ADA89 ;;    # added by 0001-cuda-arch-ada89-hopper90.patch
+    sm_90) echo HOPPER90 ;; # added by 0001-cuda-arch-ada89-hopper90.patch
+    *) return 1 ;;
+  esac
+}
+
+cuda_prefix() { echo "$DEPS/kokkos-cuda-$CUDA_ARCH"; }
+
+check_cuda_toolkit() {
+  local f
+  for f in include/cuda_runtime.h bin/ptxas bin/fatbinary nvvm/libdevice; do
+    [ -e "$CUDA_PATH/$f" ] || die "CUDA toolkit not usable: $CUDA_PATH/$f missing (set AMP_CUDA_PATH)"
+  done
+  compgen -G "$CUDA_PATH/lib*/libcudart_static.a" >/dev/null \
+    || die "no libcudart_static.a under $CUDA_PATH/lib*"
+}
+
+do_cuda() {
+  local arch_opt
+  arch_opt="$(cuda_arch_option "$CUDA_ARCH")" \
+    || die "unsupported AMP_CUDA_ARCH=$CUDA_ARCH (supported: sm_75 sm_80 sm_86 sm_89 sm_90)"
+  check_cuda_toolkit
+  # The host package set too, so that `cuda` alone sets up a machine.
+  ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}"
+  command -v "$CUDA_CXX" >/dev/null || die "$CUDA_CXX not found (set AMP_CUDA_CXX)"
+  local cudart_version
+  cudart_version="$(sed -n 's/^#define CUDART_VERSION[[:space:]]*\([0-9]*\).*/\1/p' "$CUDA_PATH/include/cuda_runtime_api.h")"
+  local prefix
+  prefix="$(cuda_prefix)"
+  build_kokkos "cuda-$CUDA_ARCH" "$prefix" "$("$CUDA_CXX" --version | head -n 1) cudart=$cudart_version" \
+    -DCMAKE_CXX_COMPILER="$CUDA_CXX" \
+    -DCMAKE_CXX_FLAGS=-Wno-unknown-cuda-version \
+    -DKokkos_ENABLE_CUDA=ON \
+    -DKokkos_ENABLE_SERIAL=ON \
+    -DKokkos_ENABLE_OPENMP=ON \
+    -DKokkos_ENABLE_CUDA_LAMBDA=ON \
+    -DKokkos_ARCH_"$arch_opt"=ON \
+    -DKokkos_CUDA_DIR="$CUDA_PATH" \
+    -DCUDAToolkit_ROOT="$CUDA_PATH" \
+    -DKokkos_CUDA_STATIC_RUNTIME=ON
+  log "CUDA Kokkos prefix ($CUDA_ARCH): $prefix  ($(kokkos_config_file "$prefix"))"
+}
+
+# ---------------------------------------------------------------------------
+# smoke: build scripts/kokkos-smoke against an install
+# ---------------------------------------------------------------------------
+gpu_visible() {
+  [ -e /dev/nvidia0 ] || { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; }
+}
+
+do_smoke() {
+  local flavor="${1:-}" prefix cxx bdir
+  case "$flavor" in
+    host)
+      do_host
+      prefix="$HOST_PREFIX"
+      cxx=g++
+      ;;
+    cuda)
+      do_cuda
+      prefix="$(cuda_prefix)"
+      cxx="$CUDA_CXX"
+      ;;
+    *) usage 2 ;;
+  esac
+  bdir="$DEPS/smoke-$flavor"
+  [ "$flavor" = cuda ] && bdir="$DEPS/smoke-cuda-$CUDA_ARCH"
+  rm -rf "$bdir"
+  log "building kokkos-smoke ($flavor) in $bdir"
+  cmake -S "$SMOKE_SRC" -B "$bdir" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" >"$bdir.configure.log" 2>&1 \
+    || { cat "$bdir.configure.log" >&2; die "configuring kokkos-smoke failed"; }
+  cmake --build "$bdir" -j "$JOBS" >"$bdir.build.log" 2>&1 \
+    || { cat "$bdir.build.log" >&2; die "building kokkos-smoke failed"; }
+  local exe="$bdir/kokkos_smoke"
+  log "built $exe"
+
+  if [ "$flavor" = cuda ]; then
+    if ldd "$exe" | grep -q 'libcudart\.so'; then
+      ldd "$exe" >&2
+      die "$exe links libcudart.so dynamically"
+    fi
+    log "ldd: no libcudart.so (CUDA runtime linked statically)"
+    if gpu_visible; then
+      log "running $exe"
+      "$exe" || die "$exe failed"
+    else
+      log "no GPU visible: not running $exe"
+    fi
+  else
+    log "running $exe"
+    OMP_PROC_BIND="${OMP_PROC_BIND:-false}" "$exe" || die "$exe failed"
+  fi
+  log "smoke $flavor OK"
+}
+
+# ---------------------------------------------------------------------------
+main() {
+  [ $# -ge 1 ] || usage 2
+  case "$1" in -h | --help | help) usage 0 ;; esac
+  mkdir -p "$DEPS"
+  # Serialise concurrent invocations (e.g. `host` and `cuda` in parallel).
+  exec 9>"$DEPS/.deps.lock"
+  flock 9
+
+  case "$1" in
+    host) do_host ;;
+    cuda) do_cuda ;;
+    smoke) do_smoke "${2:-}" ;;
+    *) usage 2 ;;
+  esac
+
+  log "Kokkos install prefixes (CMAKE_PREFIX_PATH / Kokkos_ROOT):"
+  log "  host:          $HOST_PREFIX$(kokkos_config_file "$HOST_PREFIX" >/dev/null || echo ' (not built)')"
+  log "  cuda $CUDA_ARCH: $(cuda_prefix)$(kokkos_config_file "$(cuda_prefix)" >/dev/null || echo ' (not built)')"
+}
+
+main "$@"
