@@ -1,0 +1,292 @@
+// Errors (C++ AMP spec 8): invalid compute domains, divergent barriers,
+// exceptions out of kernels on the host accelerators, error codes and
+// accelerators that cannot run kernels.
+#include "amp_test_util.h"
+
+#include <numeric>
+#include <regex>
+#include <stdexcept>
+
+using namespace concurrency;
+using amp_test::iota;
+
+namespace {
+
+template <class Domain> void expect_invalid_domain(const Domain& d, const char* what) {
+  std::vector<int> out(1, 0);
+  array_view<int, 1> o(1, out);
+  bool thrown = false;
+  try {
+    parallel_for_each(d, [=](index<Domain::rank>) restrict(amp) { o[0] = 1; });
+  } catch (const invalid_compute_domain& e) {
+    thrown = true;
+    EXPECT_EQ(amp_test::hr_bits(e.get_error_code()), amp_test::E_INVALIDARG_BITS) << what;
+    EXPECT_STRNE(e.what(), "") << what;
+  }
+  EXPECT_TRUE(thrown) << what << ": no invalid_compute_domain";
+  EXPECT_EQ(o[0], 0) << what << ": the kernel ran";
+}
+
+template <int D0, int D1, int D2>
+void expect_invalid_tiled_domain(const tiled_extent<D0, D1, D2>& d, const char* what) {
+  std::vector<int> out(1, 0);
+  array_view<int, 1> o(1, out);
+  bool thrown = false;
+  try {
+    parallel_for_each(d, [=](tiled_index<D0, D1, D2>) restrict(amp) { o[0] = 1; });
+  } catch (const invalid_compute_domain& e) {
+    thrown = true;
+    EXPECT_EQ(amp_test::hr_bits(e.get_error_code()), amp_test::E_INVALIDARG_BITS) << what;
+  }
+  EXPECT_TRUE(thrown) << what << ": no invalid_compute_domain";
+  EXPECT_EQ(o[0], 0) << what << ": the kernel ran";
+}
+
+TEST(Exceptions, InvalidComputeDomainZeroOrNegative) {
+  expect_invalid_domain(extent<1>(0), "extent<1>(0)");
+  expect_invalid_domain(extent<1>(-5), "extent<1>(-5)");
+  expect_invalid_domain(extent<2>(4, 0), "extent<2>(4,0)");
+  expect_invalid_domain(extent<3>(2, -1, 3), "extent<3>(2,-1,3)");
+  expect_invalid_domain(extent<2>(-2, -2), "extent<2>(-2,-2)"); // size() is positive here
+  expect_invalid_tiled_domain(extent<1>(0).tile<4>(), "tiled extent<1>(0)");
+  expect_invalid_tiled_domain(extent<2>(-4, 4).tile<2, 2>(), "tiled extent<2>(-4,4)");
+}
+
+TEST(Exceptions, InvalidComputeDomainNotDivisibleByTile) {
+  expect_invalid_tiled_domain(extent<1>(10).tile<4>(), "10 / tile<4>");
+  expect_invalid_tiled_domain(extent<2>(16, 10).tile<4, 4>(), "(16,10) / tile<4,4>");
+  expect_invalid_tiled_domain(extent<2>(6, 16).tile<4, 4>(), "(6,16) / tile<4,4>");
+  expect_invalid_tiled_domain(extent<3>(4, 4, 6).tile<2, 2, 4>(), "(4,4,6) / tile<2,2,4>");
+  // pad() makes it valid.
+  std::vector<int> out(12, 0);
+  array_view<int, 1> o(12, out);
+  parallel_for_each(extent<1>(10).tile<4>().pad(), [=](tiled_index<4> t) restrict(amp) {
+    if (t.global[0] < 10) o[t.global] = 1;
+  });
+  o.synchronize();
+  EXPECT_EQ(std::accumulate(out.begin(), out.end(), 0), 10);
+}
+
+TEST(Exceptions, InvalidComputeDomainTooManyPoints) {
+  expect_invalid_domain(extent<2>(1 << 16, 1 << 16), "2^32 points");
+  expect_invalid_domain(extent<2>(1 << 16, 1 << 15), "2^31 points");
+  expect_invalid_domain(extent<3>(1 << 11, 1 << 11, 1 << 10), "2^32 points, rank 3");
+  expect_invalid_tiled_domain(extent<2>(1 << 16, 1 << 16).tile<16, 16>(), "2^32 points, tiled");
+}
+
+TEST(Exceptions, ErrorCodes) {
+  try {
+    parallel_for_each(extent<1>(0), [=](index<1>) restrict(amp) {});
+    FAIL() << "no exception";
+  } catch (const runtime_exception& e) { // invalid_compute_domain is a runtime_exception
+    EXPECT_EQ(amp_test::hr_bits(e.get_error_code()), 0x80070057u);
+  }
+  const runtime_exception r("message", static_cast<HRESULT>(0x80004005L));
+  EXPECT_STREQ(r.what(), "message");
+  EXPECT_EQ(amp_test::hr_bits(r.get_error_code()), 0x80004005u);
+  const invalid_compute_domain icd("bad domain");
+  EXPECT_STREQ(icd.what(), "bad domain");
+  EXPECT_EQ(amp_test::hr_bits(icd.get_error_code()), 0x80070057u);
+  const out_of_memory oom("oom");
+  EXPECT_EQ(amp_test::hr_bits(oom.get_error_code()), 0x8007000Eu);
+  const unsupported_feature uf("nope");
+  EXPECT_EQ(amp_test::hr_bits(uf.get_error_code()), 0x80004001u);
+  const runtime_exception copy = icd;
+  EXPECT_STREQ(copy.what(), "bad domain");
+  EXPECT_EQ(amp_test::hr_bits(copy.get_error_code()), 0x80070057u);
+  static_assert(std::is_base_of<std::exception, runtime_exception>::value, "runtime_exception is a std::exception");
+  static_assert(std::is_base_of<runtime_exception, invalid_compute_domain>::value, "");
+  static_assert(std::is_base_of<runtime_exception, out_of_memory>::value, "");
+  static_assert(std::is_base_of<runtime_exception, unsupported_feature>::value, "");
+  static_assert(std::is_base_of<runtime_exception, accelerator_view_removed>::value, "");
+}
+
+// ---- divergent barriers (host accelerators detect them; on a GPU they are undefined)
+
+std::string divergent_message(int tile_with_early_return, int returning_item) {
+  std::vector<int> out(8 * 16, 0);
+  array_view<int, 1> o(8 * 16, out);
+  try {
+    parallel_for_each(o.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+      if (t.tile[0] == tile_with_early_return && t.local[0] == returning_item) return;
+      o[t.global] = 1;
+      t.barrier.wait();
+      o[t.global] = 2;
+    });
+  } catch (const runtime_exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Exceptions, DivergentBarrierOtherWorkItemReturns) {
+  AMP_TEST_SKIP_ON_GPU("divergent barriers are undefined behaviour on a GPU");
+  const std::string m = divergent_message(5, 3);
+  ASSERT_FALSE(m.empty()) << "a divergent barrier raised no runtime_exception";
+  EXPECT_TRUE(std::regex_search(m, std::regex("tile *\\(? *5 *\\)?"))) << "message does not name tile 5: " << m;
+}
+
+TEST(Exceptions, DivergentBarrierFirstWorkItemReturns) {
+  AMP_TEST_SKIP_ON_GPU("divergent barriers are undefined behaviour on a GPU");
+  const std::string m = divergent_message(2, 0);
+  ASSERT_FALSE(m.empty()) << "a divergent barrier raised no runtime_exception";
+  EXPECT_TRUE(std::regex_search(m, std::regex("tile *\\(? *2 *\\)?"))) << "message does not name tile 2: " << m;
+}
+
+TEST(Exceptions, DivergentBarrierCountsIn2DTile) {
+  AMP_TEST_SKIP_ON_GPU("divergent barriers are undefined behaviour on a GPU");
+  std::vector<int> out(8 * 12, 0);
+  array_view<int, 2> o(8, 12, out);
+  std::string m;
+  try {
+    // Work-item (3,2) of tile (1,2) waits at one barrier more than the rest.
+    parallel_for_each(o.extent.tile<4, 4>(), [=](tiled_index<4, 4> t) restrict(amp) {
+      o[t] = 1;
+      t.barrier.wait();
+      if (t.tile == index<2>(1, 2) && t.local == index<2>(3, 2)) t.barrier.wait();
+    });
+  } catch (const runtime_exception& e) {
+    m = e.what();
+  }
+  ASSERT_FALSE(m.empty()) << "an unmatched barrier raised no runtime_exception";
+  EXPECT_TRUE(std::regex_search(m, std::regex("tile *\\(? *1 *, *2 *\\)?"))) << "message does not name tile (1,2): "
+                                                                               << m;
+}
+
+TEST(Exceptions, KernelsStillRunAfterDivergentBarrier) {
+  AMP_TEST_SKIP_ON_GPU("divergent barriers are undefined behaviour on a GPU");
+  ASSERT_FALSE(divergent_message(0, 7).empty());
+  ASSERT_FALSE(divergent_message(7, 15).empty());
+  // A correct tiled kernel with barriers, then a simple one.
+  std::vector<int> sums(8, 0);
+  array_view<int, 1> s(8, sums);
+  parallel_for_each(extent<1>(8 * 16).tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+    tile_static int buf[16];
+    buf[t.local[0]] = t.global[0];
+    t.barrier.wait();
+    if (t.local[0] == 0) {
+      int acc = 0;
+      for (int k = 0; k < 16; ++k) acc += buf[k];
+      s[t.tile] = acc;
+    }
+  });
+  s.synchronize();
+  for (int k = 0; k < 8; ++k) EXPECT_EQ(sums[k], 16 * 16 * k + 120);
+  std::vector<int> v(100, 0);
+  array_view<int, 1> vv(100, v);
+  parallel_for_each(vv.extent, [=](index<1> i) restrict(amp) { vv[i] = i[0]; });
+  vv.synchronize();
+  EXPECT_EQ(v, iota(100));
+}
+
+// ---- exceptions thrown by kernel code on the host accelerators
+
+struct kernel_error : std::runtime_error {
+  int where;
+  kernel_error(int w) : std::runtime_error("kernel_error"), where(w) {}
+};
+
+void may_throw(int i, int bad) restrict(amp) {
+#if !defined(__CUDA_ARCH__) // exceptions exist only in the host compilation
+  if (i == bad) throw kernel_error(i);
+#else
+  (void)i;
+  (void)bad;
+#endif
+}
+
+TEST(Exceptions, KernelExceptionPropagatesSimpleModel) {
+  AMP_TEST_SKIP_ON_GPU("kernels cannot throw on a GPU");
+  std::vector<int> out(5000, 0);
+  array_view<int, 1> o(5000, out);
+  try {
+    parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+      may_throw(i[0], 4321);
+      o[i] = 1;
+    });
+    FAIL() << "no exception";
+  } catch (const kernel_error& e) {
+    EXPECT_EQ(e.where, 4321);
+  } catch (...) {
+    FAIL() << "wrong exception type";
+  }
+  // Standard exception types keep their type too.
+  auto kernel = [=](index<2> i) restrict(amp) {
+#if !defined(__CUDA_ARCH__)
+    if (i[0] == 6 && i[1] == 8) throw std::out_of_range("last");
+#else
+    (void)i;
+#endif
+  };
+  EXPECT_THROW(parallel_for_each(extent<2>(7, 9), kernel), std::out_of_range);
+}
+
+TEST(Exceptions, KernelExceptionPropagatesTiledModel) {
+  AMP_TEST_SKIP_ON_GPU("kernels cannot throw on a GPU");
+  std::vector<int> out(256, 0);
+  array_view<int, 1> o(256, out);
+  // Thrown before any barrier, by work-item 0 of a tile.
+  try {
+    parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+      may_throw(t.global[0], 128);
+      t.barrier.wait();
+      o[t] = 1;
+    });
+    FAIL() << "no exception";
+  } catch (const kernel_error& e) {
+    EXPECT_EQ(e.where, 128);
+  }
+  // Thrown after a barrier, by a work-item other than 0 (it runs as a fiber on
+  // the host), while the rest of its tile waits at the next barrier.
+  for (int bad : {77, 64 + 63, 255}) {
+    try {
+      parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+        o[t] = 0;
+        t.barrier.wait();
+        may_throw(t.global[0], bad);
+        t.barrier.wait();
+        o[t] = 1;
+      });
+      ADD_FAILURE() << "no exception for work-item " << bad;
+    } catch (const kernel_error& e) {
+      EXPECT_EQ(e.where, bad);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "wrong exception type for work-item " << bad << ": " << e.what();
+    }
+  }
+  // The accelerator is usable afterwards.
+  parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static int x[64];
+    x[t.local[0]] = t.local[0];
+    t.barrier.wait();
+    o[t] = x[63 - t.local[0]];
+  });
+  o.synchronize();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(out[i], 63 - i % 64);
+}
+
+// ---- accelerators
+
+TEST(Exceptions, CpuAcceleratorCannotRunKernels) {
+  const accelerator cpu(accelerator::cpu_accelerator);
+  std::vector<int> v(4, 0);
+  array_view<int, 1> av(4, v);
+  EXPECT_THROW(parallel_for_each(cpu.default_view, av.extent, [=](index<1> i) restrict(amp) { av[i] = 1; }),
+               runtime_exception);
+  EXPECT_THROW(parallel_for_each(cpu.default_view, av.extent.tile<2>(),
+                                 [=](tiled_index<2> t) restrict(amp) { av[t] = 1; }),
+               runtime_exception);
+  EXPECT_EQ(av[0], 0);
+}
+
+TEST(Exceptions, UnknownDevicePathThrows) {
+  EXPECT_THROW(accelerator(L"no\\such\\device"), runtime_exception);
+  try {
+    accelerator a(L"direct3d\\nonexistent");
+    FAIL() << "no exception";
+  } catch (const runtime_exception& e) {
+    EXPECT_STRNE(e.what(), "");
+  }
+}
+
+} // namespace

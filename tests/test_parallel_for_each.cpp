@@ -1,0 +1,293 @@
+// parallel_for_each (C++ AMP spec 3.4, 4): the eight overloads, the simple
+// model for ranks 1..4 with awkward extents, kernels calling restrict(amp) and
+// restrict(cpu, amp) functions, function objects and by-value captures. Every
+// result is compared with a plain CPU loop.
+#include "amp_test_util.h"
+
+using namespace concurrency;
+using amp_test::iota;
+
+namespace {
+
+// ---- the simple model: every point of the domain runs exactly once
+
+// Each work-item adds a value that depends on its index to its own element,
+// so a point visited twice or never shows up.
+template <int N> void check_simple(const extent<N>& e, bool with_view) {
+  std::vector<int> data(e.size(), 1);
+  array_view<int, N> av(e, data);
+  auto body = [=](index<N> i) restrict(amp) {
+    int key = 0;
+    for (int d = 0; d < N; ++d) key = key * 31 + i[d];
+    av[i] += key;
+  };
+  if (with_view)
+    parallel_for_each(amp_test::default_view(), e, body);
+  else
+    parallel_for_each(e, body);
+  av.synchronize();
+  for (unsigned l = 0; l < e.size(); ++l) {
+    index<N> i;
+    unsigned rest = l;
+    for (int d = N - 1; d >= 0; --d) {
+      i[d] = static_cast<int>(rest % e[d]);
+      rest /= e[d];
+    }
+    int key = 0;
+    for (int d = 0; d < N; ++d) key = key * 31 + i[d];
+    ASSERT_EQ(data[l], 1 + key) << "linear position " << l;
+  }
+}
+
+TEST(ParallelForEach, SimpleRank1) {
+  check_simple(extent<1>(1), false);
+  check_simple(extent<1>(1000), false);
+  check_simple(extent<1>(4099), false); // crosses several 1024-element blocks
+  check_simple(extent<1>(777), true);
+}
+
+TEST(ParallelForEach, SimpleRank2) {
+  check_simple(extent<2>(37, 53), false);
+  check_simple(extent<2>(3, 2500), false);
+  check_simple(extent<2>(1, 1), false);
+  check_simple(extent<2>(100, 1), true);
+  check_simple(extent<2>(13, 7), true);
+}
+
+TEST(ParallelForEach, SimpleRank3) {
+  check_simple(extent<3>(7, 11, 13), false);
+  check_simple(extent<3>(2, 3, 1500), false);
+  check_simple(extent<3>(5, 1, 9), true);
+}
+
+TEST(ParallelForEach, SimpleRank4) {
+  check_simple(extent<4>(3, 5, 7, 2), false);
+  check_simple(extent<4>(2, 2, 3, 1100), true);
+}
+
+TEST(ParallelForEach, LargeDomain) {
+  const int n = 1 << 20;
+  std::vector<float> x(n), y(n);
+  for (int i = 0; i < n; ++i) x[i] = static_cast<float>(i % 1000), y[i] = 1.0f;
+  array_view<const float, 1> xv(n, x);
+  array_view<float, 1> yv(n, y);
+  const float a = 2.0f;
+  parallel_for_each(yv.extent, [=](index<1> i) restrict(amp) { yv[i] = a * xv[i] + yv[i]; });
+  yv.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(y[i], 2.0f * static_cast<float>(i % 1000) + 1.0f) << i;
+}
+
+// ---- the tiled overloads, ranks 1..3, with and without an accelerator_view
+
+template <int D0, int D1, int D2, int N>
+void check_tiled(const tiled_extent<D0, D1, D2>& te, bool with_view) {
+  const extent<N>& e = te;
+  std::vector<int> glob(e.size(), -1), tile_lin(e.size(), -1);
+  array_view<int, N> g(e, glob), t(e, tile_lin);
+  g.discard_data();
+  t.discard_data();
+  auto body = [=](tiled_index<D0, D1, D2> ti) restrict(amp) {
+    int key = 0, tk = 0;
+    for (int d = 0; d < N; ++d) {
+      key = key * 1000 + ti.global[d];
+      tk = tk * 100 + ti.tile[d];
+    }
+    g[ti.global] = key;
+    t[ti.global] = tk;
+  };
+  if (with_view)
+    parallel_for_each(amp_test::default_view(), te, body);
+  else
+    parallel_for_each(te, body);
+  g.synchronize();
+  t.synchronize();
+  const extent<N> tx = te.tile_extent;
+  for (unsigned l = 0; l < e.size(); ++l) {
+    index<N> i;
+    unsigned rest = l;
+    for (int d = N - 1; d >= 0; --d) {
+      i[d] = static_cast<int>(rest % e[d]);
+      rest /= e[d];
+    }
+    int key = 0, tk = 0;
+    for (int d = 0; d < N; ++d) {
+      key = key * 1000 + i[d];
+      tk = tk * 100 + i[d] / tx[d];
+    }
+    ASSERT_EQ(glob[l], key) << "linear position " << l;
+    ASSERT_EQ(tile_lin[l], tk) << "linear position " << l;
+  }
+}
+
+TEST(ParallelForEach, TiledRank1) {
+  check_tiled<64, 0, 0, 1>(extent<1>(640).tile<64>(), false);
+  check_tiled<3, 0, 0, 1>(extent<1>(21).tile<3>(), true);
+}
+
+TEST(ParallelForEach, TiledRank2) {
+  check_tiled<8, 4, 0, 2>(extent<2>(24, 36).tile<8, 4>(), false);
+  check_tiled<5, 3, 0, 2>(extent<2>(15, 9).tile<5, 3>(), true);
+}
+
+TEST(ParallelForEach, TiledRank3) {
+  check_tiled<2, 3, 4, 3>(extent<3>(4, 9, 8).tile<2, 3, 4>(), false);
+  check_tiled<1, 2, 8, 3>(extent<3>(3, 4, 16).tile<1, 2, 8>(), true);
+}
+
+// ---- what kernels may call
+
+int square(int x) restrict(amp) { return x * x; }
+template <class T> T clamp_to(T x, T lo, T hi) restrict(amp) { return x < lo ? lo : (x > hi ? hi : x); }
+float lerp(float a, float b, float t) restrict(cpu, amp) { return a + (b - a) * t; }
+int nested(int x) restrict(amp) { return square(x) + clamp_to(x, 0, 5); }
+
+struct accumulator {
+  int total;
+  void add(int x) restrict(amp) { total += x; }
+  int get() const restrict(amp) { return total; }
+};
+
+TEST(ParallelForEach, KernelCallsRestrictAmpFunctions) {
+  std::vector<int> out(20);
+  array_view<int, 1> o(20, out);
+  o.discard_data();
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+    accumulator acc{0};
+    for (int k = 0; k <= i[0]; ++k) acc.add(square(k));
+    o[i] = acc.get() * 1000 + nested(i[0]);
+  });
+  o.synchronize();
+  for (int i = 0; i < 20; ++i) {
+    int s = 0;
+    for (int k = 0; k <= i; ++k) s += k * k;
+    EXPECT_EQ(out[i], s * 1000 + i * i + std::min(i, 5)) << i;
+  }
+}
+
+TEST(ParallelForEach, CpuAmpFunctionCallableFromBoth) {
+  std::vector<float> out(11);
+  array_view<float, 1> o(11, out);
+  o.discard_data();
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) { o[i] = lerp(10.0f, 20.0f, i[0] / 10.0f); });
+  o.synchronize();
+  for (int i = 0; i < 11; ++i) EXPECT_EQ(out[i], lerp(10.0f, 20.0f, i / 10.0f)) << i;
+  EXPECT_EQ(lerp(0.0f, 4.0f, 0.25f), 1.0f);
+}
+
+// ---- captures
+
+struct params {
+  int offset;
+  float scale;
+  char tag;
+  double bias;
+};
+
+struct with_view {
+  int k;
+  array_view<int, 1> target;
+};
+
+TEST(ParallelForEach, CaptureStructsByValue) {
+  const params p{7, 0.5f, 'x', 0.25};
+  std::vector<double> out(64);
+  array_view<double, 1> o(64, out);
+  o.discard_data();
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+    o[i] = (i[0] + p.offset) * p.scale + p.bias + (p.tag == 'x' ? 1000.0 : 0.0);
+  });
+  o.synchronize();
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(out[i], (i + 7) * 0.5f + 0.25 + 1000.0) << i;
+
+  // A struct holding an array_view, captured by value, writes through the view.
+  std::vector<int> w(32, 0);
+  with_view s{3, array_view<int, 1>(32, w)};
+  const char pad = 1; // odd-sized capture before the struct
+  parallel_for_each(extent<1>(32), [=](index<1> i) restrict(amp) { s.target[i] = i[0] * s.k + pad; });
+  s.target.synchronize();
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(w[i], 3 * i + 1) << i;
+}
+
+TEST(ParallelForEach, ManyCapturedViews) {
+  const int n = 300;
+  std::vector<int> a = iota(n), b = iota(n, 1), c(n), d(n);
+  array_view<const int, 1> av(n, a), bv(n, b);
+  array_view<int, 1> cv(n, c), dv(n, d);
+  const int k1 = 3, k2 = 5;
+  const short s = 2;
+  parallel_for_each(cv.extent, [=](index<1> i) restrict(amp) {
+    cv[i] = av[i] * k1 + s;
+    dv[i] = bv[i] * k2 - s;
+  });
+  cv.synchronize();
+  dv.synchronize();
+  for (int i = 0; i < n; ++i) {
+    ASSERT_EQ(c[i], 3 * i + 2);
+    ASSERT_EQ(d[i], 5 * (i + 1) - 2);
+  }
+}
+
+// A function object, as AMP allows besides lambdas.
+struct saxpy {
+  float a;
+  array_view<const float, 1> x;
+  array_view<float, 1> y;
+  void operator()(index<1> i) const restrict(amp) { y[i] = a * x[i] + y[i]; }
+};
+
+TEST(ParallelForEach, FunctionObjectKernel) {
+  std::vector<float> x = iota<float>(100), y(100, 1.0f);
+  saxpy k{3.0f, array_view<const float, 1>(100, x), array_view<float, 1>(100, y)};
+  parallel_for_each(k.y.extent, k);
+  k.y.synchronize();
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(y[i], 3.0f * i + 1.0f);
+}
+
+TEST(ParallelForEach, KernelWithLoopsAndBranches) {
+  const int n = 200;
+  std::vector<int> out(n);
+  array_view<int, 1> o(n, out);
+  o.discard_data();
+  // Collatz step counts: data-dependent loop lengths per work-item.
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+    long long x = i[0] + 1;
+    int steps = 0;
+    while (x != 1) {
+      x = (x % 2) ? 3 * x + 1 : x / 2;
+      ++steps;
+    }
+    o[i] = steps;
+  });
+  o.synchronize();
+  for (int i = 0; i < n; ++i) {
+    long long x = i + 1;
+    int steps = 0;
+    while (x != 1) {
+      x = (x % 2) ? 3 * x + 1 : x / 2;
+      ++steps;
+    }
+    ASSERT_EQ(out[i], steps) << i;
+  }
+}
+
+TEST(ParallelForEach, DoublePrecisionAndMixedTypes) {
+  const int n = 256;
+  std::vector<double> out(n);
+  std::vector<unsigned char> bytes(n);
+  array_view<double, 1> o(n, out);
+  array_view<unsigned, 1> packed(n / 4, reinterpret_cast<unsigned*>(bytes.data()));
+  o.discard_data();
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) { o[i] = 1.0 / (i[0] + 1); });
+  parallel_for_each(packed.extent, [=](index<1> i) restrict(amp) {
+    const unsigned b = static_cast<unsigned>(i[0] * 4);
+    packed[i] = b | ((b + 1) << 8) | ((b + 2) << 16) | ((b + 3) << 24);
+  });
+  o.synchronize();
+  packed.synchronize();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(out[i], 1.0 / (i + 1));
+    EXPECT_EQ(bytes[i], static_cast<unsigned char>(i)); // little-endian on every supported target
+  }
+}
+
+} // namespace
