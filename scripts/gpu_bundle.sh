@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# gpu_bundle.sh [DIR]: builds the CUDA build (no GPU needed) and gathers what a
+# GPU machine needs into DIR (default gpu-bundle/): stripped samples with their
+# expected outputs, the test suite, the benchmarks, libomp (Clang's OpenMP
+# runtime, absent on typical GPU machines) and run.sh. On the GPU machine:
+#   cd DIR && ./run.sh          samples + tests on the GPU and the host, then
+#                               compute-sanitizer memcheck and racecheck on the samples
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${1:-$ROOT/gpu-bundle}"
+"$ROOT/amp" gpu-build
+ARCH="${AMP_CUDA_ARCH:-sm_90}"
+B="${AMP_BUILD_DIR:-$ROOT/build}/cuda-$ARCH"
+rm -rf "$OUT"; mkdir -p "$OUT/samples" "$OUT/expected"
+while read -r name expected; do
+  [ -n "$name" ] || continue
+  cp "$B/samples/$(basename "$name")" "$OUT/samples/"
+  cp "$expected" "$OUT/expected/"
+  echo "$(basename "$name")" >> "$OUT/samples.list"
+done < "$B/samples/samples.list"
+cp "$B/tests/amp_tests" "$OUT/"
+for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
+strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_bench_* 2>/dev/null || true
+omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
+[ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
+cat > "$OUT/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs the GPU bundle: samples and tests on the GPU (cuda) and on the host
+# accelerator (openmp), then compute-sanitizer on every sample (GPU).
+cd "$(dirname "$0")"
+export LD_LIBRARY_PATH="$PWD:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
+pass=0 fail=0
+check() { # name cmd...
+  local name=$1; shift
+  if "$@" >/tmp/amp_run.out 2>/tmp/amp_run.err; then pass=$((pass + 1)); echo "  ok    $name"
+  else fail=$((fail + 1)); echo "  FAIL  $name"; tail -20 /tmp/amp_run.out /tmp/amp_run.err | sed 's/^/        /'; fi
+}
+same_output() { # exe expected
+  "$1" </dev/null >/tmp/amp_sample.out && cmp -s /tmp/amp_sample.out "$2" || { diff /tmp/amp_sample.out "$2" | head; return 1; }
+}
+nvidia-smi -L || true
+echo "== samples"
+for b in cuda openmp; do
+  while read -r s; do check "$s ($b)" env AMP_DEFAULT_ACCELERATOR=$b bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
+done
+echo "== tests"
+for b in cuda openmp serial; do check "amp_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./amp_tests --gtest_brief=1; done
+if command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; then
+  CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  echo "== compute-sanitizer"
+  for tool in memcheck racecheck; do
+    while read -r s; do
+      check "$tool $s" bash -c "$CS --tool $tool --error-exitcode 3 samples/$s </dev/null"
+    done < samples.list
+  done
+fi
+echo "gpu bundle: $pass passed, $fail failed"
+[ $fail -eq 0 ]
+RUN
+chmod +x "$OUT/run.sh"
+du -sh "$OUT"
