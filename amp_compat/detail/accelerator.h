@@ -69,7 +69,8 @@ public:
     wait();
     return completion_future::ready();
   }
-  bool operator==(const accelerator_view& o) const { return info_ == o.info_ && mode_ == o.mode_; }
+  // Each view made by create_view() is distinct; copies compare equal.
+  bool operator==(const accelerator_view& o) const { return id_ == o.id_; }
   bool operator!=(const accelerator_view& o) const { return !(*this == o); }
 
   // Properties.
@@ -81,10 +82,11 @@ public:
 private:
   friend class accelerator;
   friend std::shared_ptr<detail::accelerator_info> detail::info_of(const accelerator_view&);
-  accelerator_view(std::shared_ptr<detail::accelerator_info> i, queuing_mode m)
-      : queuing_mode_property(m), info_(std::move(i)), mode_(m) {}
+  accelerator_view(std::shared_ptr<detail::accelerator_info> i, queuing_mode m, std::shared_ptr<const int> id)
+      : queuing_mode_property(m), info_(std::move(i)), mode_(m), id_(std::move(id)) {}
   std::shared_ptr<detail::accelerator_info> info_;
   queuing_mode mode_;
+  std::shared_ptr<const int> id_;
 };
 
 class accelerator {
@@ -115,7 +117,9 @@ public:
   }
   static accelerator_view get_auto_selection_view() { return accelerator().default_view; }
 
-  accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const { return accelerator_view(info_, m); }
+  accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const {
+    return accelerator_view(info_, m, std::make_shared<const int>(0));
+  }
   accelerator_view get_default_view() const { return default_view; }
   std::wstring get_device_path() const { return info_->path; }
   std::wstring get_description() const { return info_->description; }
@@ -155,7 +159,7 @@ private:
       : device_path(i->path), description(i->description), dedicated_memory(i->dedicated_memory_kb),
         is_emulated(i->emulated), supports_cpu_shared_memory(i->kind != detail::device_kind::cuda),
         default_cpu_access_type(i->kind == detail::device_kind::cuda ? access_type_none : access_type_read_write),
-        default_view(i, queuing_mode_automatic), info_(std::move(i)) {}
+        default_view(i, queuing_mode_automatic, i->default_view_id), info_(std::move(i)) {}
   static std::shared_ptr<detail::accelerator_info> default_info(bool fix) {
     auto& t = detail::accelerator_table::get();
     std::lock_guard<std::mutex> g(t.m);

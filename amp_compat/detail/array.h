@@ -27,7 +27,7 @@ template <class T, int N = 1> class array : public detail::data_base<T, N> {
 
 public:
   using value_type = T;
-  static const int rank = N;
+  static constexpr int rank = N;
   using base::extent;
 
   // ---- construction

@@ -42,7 +42,7 @@ template <class T, int N = 1> class array_view : public detail::data_base<T, N> 
 
 public:
   using value_type = T;
-  static const int rank = N;
+  static constexpr int rank = N;
   using base::extent;
 
   // ---- construction (host only)

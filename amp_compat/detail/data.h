@@ -24,7 +24,7 @@ protected:
 
 public:
   using value_type = T;
-  static const int rank = N;
+  static constexpr int rank = N;
 
   // Property (AMP: extent of the array / view).
   Concurrency::extent<N> extent;

@@ -21,11 +21,14 @@ template <int N, class Derived> class int_tuple {
   static_assert(N > 0, "C++ AMP: rank must be at least 1");
 
 public:
-  static const int rank = N;
+  static constexpr int rank = N;
 
   AMP_FN int_tuple() : v_{} {}
-  template <class... I, class = std::enable_if_t<sizeof...(I) == N && all_ints<I...>::value>>
+  // As in AMP, the one-component constructor is explicit; the others are not.
+  template <class... I, std::enable_if_t<sizeof...(I) == N && (N > 1) && all_ints<I...>::value, int> = 0>
   AMP_FN int_tuple(I... i) : v_{static_cast<int>(i)...} {}
+  template <class I, std::enable_if_t<N == 1 && std::is_convertible<I, int>::value, int> = 0>
+  AMP_FN explicit int_tuple(I i) : v_{static_cast<int>(i)} {}
   AMP_FN explicit int_tuple(const int components[]) {
     for (int d = 0; d < N; ++d) v_[d] = components[d];
   }

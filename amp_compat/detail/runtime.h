@@ -57,6 +57,7 @@ struct accelerator_info {
   std::size_t dedicated_memory_kb;
   bool emulated;
   bool runs_kernels;
+  std::shared_ptr<const int> default_view_id = std::make_shared<const int>(0); // identity of default_view
 };
 
 inline std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }

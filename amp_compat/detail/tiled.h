@@ -45,10 +45,10 @@ class tiled_extent : public extent<detail::tile_shape<D0, D1, D2>::rank> {
   using base = extent<shape::rank>;
 
 public:
-  static const int rank = shape::rank;
-  static const int tile_dim0 = D0;
-  static const int tile_dim1 = D1;
-  static const int tile_dim2 = D2;
+  static constexpr int rank = shape::rank;
+  static constexpr int tile_dim0 = D0;
+  static constexpr int tile_dim1 = D1;
+  static constexpr int tile_dim2 = D2;
 
   AMP_FN tiled_extent() : tile_extent(shape::tile_extent()) {}
   AMP_FN tiled_extent(const base& e) : base(e), tile_extent(shape::tile_extent()) {}
@@ -83,10 +83,10 @@ template <int D0, int D1 = 0, int D2 = 0> class tiled_index {
   using shape = detail::tile_shape<D0, D1, D2>;
 
 public:
-  static const int rank = shape::rank;
-  static const int tile_dim0 = D0;
-  static const int tile_dim1 = D1;
-  static const int tile_dim2 = D2;
+  static constexpr int rank = shape::rank;
+  static constexpr int tile_dim0 = D0;
+  static constexpr int tile_dim1 = D1;
+  static constexpr int tile_dim2 = D2;
 
   // Built by the runtime for each work-item.
   AMP_FN tiled_index(const index<rank>& g, const index<rank>& l, const index<rank>& t, const index<rank>& o)
