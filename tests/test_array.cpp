@@ -283,6 +283,19 @@ TEST(Array, ElementAccessAndProjection) {
   for (int k = 0; k < 24; ++k) EXPECT_EQ(out[k], k % 4 == 0 ? -1 : k) << k;
 }
 
+TEST(Array, HostWritesAreSeenByKernels) {
+  array<int, 1> a(64, iota(64).begin());
+  parallel_for_each(a.extent, [&a](index<1> i) restrict(amp) { a[i] += 1; });
+  a[0] = 1000; // host write after a kernel
+  a(63) = 2000;
+  array<int, 1> b(64);
+  parallel_for_each(b.extent, [&a, &b](index<1> i) restrict(amp) { b[i] = a[i]; });
+  const std::vector<int> out = b;
+  EXPECT_EQ(out[0], 1000);
+  EXPECT_EQ(out[1], 2);
+  EXPECT_EQ(out[63], 2000);
+}
+
 TEST(Array, ConversionToVector) {
   array<double, 2> a(5, 7);
   parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { a[i] = i[0] * 0.5 + i[1]; });

@@ -13,6 +13,10 @@ using amp_test::iota;
 
 namespace {
 
+struct pair_int_fwd {
+  int a, b;
+};
+
 // ---- data sources
 
 TEST(ArrayView, OverVectorRank1To3) {
@@ -421,6 +425,72 @@ TEST(ArrayView, CopyBackWhenLastViewIsDestroyed) {
     for (int c = 0; c < 8; ++c) ASSERT_EQ(w[r * 8 + c], (r >= 2 && c >= 2) ? 1 : 0) << r << "," << c;
 }
 
+TEST(ArrayView, CopyBackWhenTheLastViewIsConst) {
+  // The writer goes first; the last view is read-only, and its destruction
+  // must still bring the kernel's results back to the data source.
+  std::vector<int> v(100, 0);
+  {
+    std::unique_ptr<array_view<const int, 1>> reader;
+    {
+      array_view<int, 1> writer(100, v);
+      reader.reset(new array_view<const int, 1>(writer));
+      parallel_for_each(writer.extent, [=](index<1> i) restrict(amp) { writer[i] = i[0] + 1; });
+    }
+  }
+  for (int i = 0; i < 100; ++i) ASSERT_EQ(v[i], i + 1);
+}
+
+TEST(ArrayView, CopyBackWhenTheLastViewIsReassigned) {
+  std::vector<int> w(50, 0), other(50, 0);
+  array_view<int, 1> x(50, w);
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { x[i] = 3 * i[0]; });
+  x = array_view<int, 1>(50, other); // the last view of w goes away here
+  for (int i = 0; i < 50; ++i) ASSERT_EQ(w[i], 3 * i);
+  parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { x[i] = -i[0]; });
+  x.synchronize();
+  EXPECT_EQ(other[49], -49);
+  EXPECT_EQ(w[49], 147);
+}
+
+TEST(ArrayView, ArrayAndItsViewsStayCoherent) {
+  array<int, 2> a(8, 8);
+  array_view<int, 2> v(a);
+  array_view<const int, 2> c(a);
+  parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { a[i] = i[0] * 8 + i[1]; }); // through the array
+  EXPECT_EQ(v(7, 7), 63);                                                                  // read through a view
+  v(0, 0) = -1;                                                                            // host write, view
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] += 100; });             // kernel, view
+  EXPECT_EQ(c(0, 0), 99);
+  EXPECT_EQ(c(1, 1), 109);
+  a(2, 2) = 0; // host write through the array
+  std::vector<int> out(64);
+  array_view<int, 2> o(8, 8, out);
+  parallel_for_each(o.extent, [=](index<2> i) restrict(amp) { o[i] = c[i]; }); // kernel reads the const view
+  o.synchronize();
+  EXPECT_EQ(out[0], 99);
+  EXPECT_EQ(out[2 * 8 + 2], 0);
+  EXPECT_EQ(out[63], 163);
+}
+
+TEST(ArrayView, ViewAsAndReinterpretAsOfASection) {
+  std::vector<int> v = iota(20);
+  array_view<int, 1> a(20, v);
+  array_view<int, 1> s = a.section(4, 12);
+  array_view<int, 2> m = s.view_as(extent<2>(3, 4));
+  EXPECT_EQ(m(0, 0), 4);
+  EXPECT_EQ(m(2, 3), 15);
+  array_view<pair_int_fwd, 1> p = s.reinterpret_as<pair_int_fwd>();
+  EXPECT_EQ(p.extent, extent<1>(6));
+  EXPECT_EQ(p[0].a, 4);
+  EXPECT_EQ(p[5].b, 15);
+  parallel_for_each(m.extent, [=](index<2> i) restrict(amp) { m[i] = -m[i]; });
+  a.synchronize();
+  EXPECT_EQ(v[3], 3);
+  EXPECT_EQ(v[4], -4);
+  EXPECT_EQ(v[15], -15);
+  EXPECT_EQ(v[16], 16);
+}
+
 TEST(ArrayView, RefreshPicksUpHostChangesMadeBehindTheView) {
   std::vector<int> v(256, 1);
   array_view<int, 1> a(256, v);
@@ -449,6 +519,25 @@ TEST(ArrayView, DiscardDataThenKernelWritesEveryElement) {
   parallel_for_each(m.extent, [=](index<2> i) restrict(amp) { m[i] = static_cast<float>(i[0] - i[1]); });
   for (int r = 0; r < 13; ++r)
     for (int c = 0; c < 17; ++c) ASSERT_EQ(m(r, c), static_cast<float>(r - c));
+}
+
+// "Returns the accelerator_view where the data source of the array_view is
+// located. If the array_view does not have a data source, this API throws a
+// runtime_exception" (AMP reference, array_view::get_source_accelerator_view).
+TEST(ArrayView, SourceAcceleratorView) {
+  std::vector<accelerator_view> views;
+  for (const accelerator& a : accelerator::get_all())
+    if (a.device_path != L"cpu") views.push_back(a.default_view);
+  for (const accelerator_view& where : views) {
+    SCOPED_TRACE(amp_test::narrow(where.get_accelerator().device_path));
+    array<int, 1> arr(8, where);
+    array_view<int, 1> v(arr);
+    EXPECT_TRUE(v.get_source_accelerator_view() == where);
+    EXPECT_TRUE(v.section(2, 3).get_source_accelerator_view() == where);
+    EXPECT_TRUE((array_view<const int, 1>(v).get_source_accelerator_view() == where));
+  }
+  array_view<int, 1> no_source(8);
+  EXPECT_THROW(no_source.get_source_accelerator_view(), runtime_exception);
 }
 
 TEST(ArrayView, PropertySyntax) {

@@ -4,6 +4,8 @@
 // they must win over std::copy found by argument-dependent lookup).
 #include "amp_test_util.h"
 
+#include <list>
+
 using namespace concurrency;
 using amp_test::iota;
 
@@ -222,6 +224,47 @@ TEST(Copy, AsyncFormsComplete) {
   array<int, 1> b(10);
   copy_async(a, b).wait();
   EXPECT_EQ(contents(b), iota(10));
+}
+
+TEST(Copy, LargeStridedSections) {
+  // Sections with many rows (many separate runs of memory), both ways.
+  const int R = 150, C = 120;
+  std::vector<int> big = iota(R * C);
+  array_view<int, 2> v(R, C, big);
+  parallel_for_each(v.extent, [=](index<2> i) restrict(amp) { v[i] = 2 * v[i]; });
+  const index<2> org(10, 7);
+  const extent<2> ext(130, 100);
+  std::vector<int> out(ext.size());
+  copy(v.section(org, ext), out.begin());
+  for (int r = 0; r < ext[0]; ++r)
+    for (int c = 0; c < ext[1]; ++c)
+      ASSERT_EQ(out[r * ext[1] + c], 2 * ((r + org[0]) * C + c + org[1])) << r << "," << c;
+  std::vector<int> ones(ext.size(), 1);
+  copy(ones.begin(), ones.end(), v.section(org, ext));
+  array<int, 2> a(R, C);
+  copy(v, a);
+  const std::vector<int> all = a;
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c) {
+      const bool inside = r >= org[0] && r < org[0] + ext[0] && c >= org[1] && c < org[1] + ext[1];
+      ASSERT_EQ(all[r * C + c], inside ? 1 : 2 * (r * C + c)) << r << "," << c;
+    }
+}
+
+TEST(Copy, NonContiguousIterators) {
+  std::list<int> src;
+  for (int i = 0; i < 12; ++i) src.push_back(i * i);
+  array<int, 2> a(3, 4);
+  copy(src.begin(), src.end(), a);
+  EXPECT_EQ(a(2, 3), 121);
+  std::vector<int> s(12, 0);
+  array_view<int, 1> v(12, s);
+  copy(src.begin(), v);
+  EXPECT_EQ(v[5], 25);
+  std::list<int> back(12, 0);
+  copy(a, back.begin());
+  EXPECT_EQ(back.back(), 121);
+  EXPECT_EQ(*std::next(back.begin(), 3), 9);
 }
 
 // ---- mismatched sizes

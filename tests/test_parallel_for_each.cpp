@@ -227,6 +227,65 @@ TEST(ParallelForEach, ManyCapturedViews) {
   }
 }
 
+// Views in a C array inside a captured struct.
+struct view_set {
+  array_view<int, 1> v[3];
+};
+
+TEST(ParallelForEach, CaptureArrayOfViewsInStruct) {
+  std::vector<int> a(16, 0), b(16, 0), c(16, 0);
+  view_set set{{array_view<int, 1>(16, a), array_view<int, 1>(16, b), array_view<int, 1>(16, c)}};
+  parallel_for_each(extent<1>(16), [=](index<1> i) restrict(amp) {
+    for (int k = 0; k < 3; ++k) set.v[k][i] = (k + 1) * 100 + i[0];
+  });
+  for (auto& v : set.v) v.synchronize();
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(a[i], 100 + i);
+    EXPECT_EQ(b[i], 200 + i);
+    EXPECT_EQ(c[i], 300 + i);
+  }
+}
+
+// A closure larger than a GPU's kernel-parameter space (4 KB): a lookup table
+// captured by value.
+struct table {
+  int entries[2048];
+};
+
+TEST(ParallelForEach, LargeClosureCapturedByValue) {
+  table t;
+  for (int k = 0; k < 2048; ++k) t.entries[k] = k * 7 % 2048;
+  std::vector<int> out(4096);
+  array_view<int, 1> o(4096, out);
+  o.discard_data();
+  parallel_for_each(o.extent, [=](index<1> i) restrict(amp) { o[i] = t.entries[i[0] % 2048] + t.entries[2047]; });
+  o.synchronize();
+  for (int i = 0; i < 4096; ++i) ASSERT_EQ(out[i], (i % 2048) * 7 % 2048 + 2047 * 7 % 2048) << i;
+}
+
+TEST(ParallelForEach, TiledDomainWithManyTiles) {
+  // More tiles than a GPU grid's y/z limit (65535), each with a barrier.
+  const int tiles = 100000, n = 4 * tiles;
+  std::vector<int> out(n);
+  array_view<int, 1> o(n, out);
+  o.discard_data();
+  parallel_for_each(o.extent.tile<4>(), [=](tiled_index<4> t) restrict(amp) {
+    tile_static int s[4];
+    s[t.local[0]] = t.global[0];
+    t.barrier.wait();
+    o[t] = s[3 - t.local[0]];
+  });
+  o.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], i / 4 * 4 + 3 - i % 4) << i;
+  // And a rank-2 simple domain with many short rows.
+  std::vector<int> rows(3 << 18);
+  array_view<int, 2> r(1 << 18, 3, rows);
+  r.discard_data();
+  parallel_for_each(r.extent, [=](index<2> i) restrict(amp) { r[i] = i[0] * 3 + i[1]; });
+  r.synchronize();
+  for (int i = 0; i < (3 << 18); ++i) ASSERT_EQ(rows[i], i);
+}
+
 // A function object, as AMP allows besides lambdas.
 struct saxpy {
   float a;
