@@ -4,6 +4,9 @@
 #include "amp_test_util.h"
 
 #include <algorithm>
+#include <atomic>
+#include <string>
+#include <thread>
 
 using namespace concurrency;
 using amp_test::iota;
@@ -200,6 +203,48 @@ TEST(Accelerator, ComparingViews) {
   EXPECT_EQ(acc.create_view(queuing_mode_immediate).get_queuing_mode(), queuing_mode_immediate);
   EXPECT_EQ(acc.create_view(queuing_mode_automatic).get_queuing_mode(), queuing_mode_automatic);
   EXPECT_EQ(acc.default_view.get_queuing_mode(), queuing_mode_automatic);
+}
+
+// Several host threads using the accelerator at once, each through its own
+// accelerator_view (the usage AMP recommends for multi-threaded programs),
+// with simple and tiled kernels.
+TEST(Accelerator, KernelsFromSeveralHostThreads) {
+  const int threads = 3, rounds = 30, n = 640;
+  std::vector<std::string> errors(threads);
+  std::vector<int> wrong(threads, 0);
+  auto work = [&](int id) {
+    try {
+      const accelerator_view view = accelerator().create_view();
+      for (int r = 0; r < rounds; ++r) {
+        std::vector<int> v(n, id * 1000 + r);
+        array_view<int, 1> a(n, v);
+        parallel_for_each(view, a.extent, [=](index<1> i) restrict(amp) { a[i] += i[0]; });
+        parallel_for_each(view, a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+          tile_static int s[64];
+          s[t.local[0]] = a[t];
+          t.barrier.wait();
+          a[t] = s[63 - t.local[0]];
+        });
+        a.synchronize();
+        for (int i = 0; i < n; ++i)
+          if (v[i] != id * 1000 + r + i / 64 * 64 + 63 - i % 64) {
+            ++wrong[id];
+            break;
+          }
+      }
+    } catch (const std::exception& e) {
+      errors[id] = e.what();
+    } catch (...) {
+      errors[id] = "unknown exception";
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int id = 0; id < threads; ++id) pool.emplace_back(work, id);
+  for (auto& t : pool) t.join();
+  for (int id = 0; id < threads; ++id) {
+    EXPECT_EQ(errors[id], "") << "thread " << id;
+    EXPECT_EQ(wrong[id], 0) << "thread " << id << ": wrong results in " << wrong[id] << " rounds";
+  }
 }
 
 } // namespace

@@ -254,6 +254,18 @@ TEST(Exceptions, KernelExceptionPropagatesTiledModel) {
       ADD_FAILURE() << "wrong exception type for work-item " << bad << ": " << e.what();
     }
   }
+  // Thrown after the last barrier, by a work-item other than 0, once work-item
+  // 0 has returned.
+  try {
+    parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+      t.barrier.wait();
+      may_throw(t.global[0], 64 * 2 + 5);
+      o[t] = 1;
+    });
+    ADD_FAILURE() << "no exception after the last barrier";
+  } catch (const kernel_error& e) {
+    EXPECT_EQ(e.where, 64 * 2 + 5);
+  }
   // The accelerator is usable afterwards.
   parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
     tile_static int x[64];
