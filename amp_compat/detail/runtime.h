@@ -38,7 +38,12 @@ inline void ensure_kokkos() {
                                            "and driver): ") + e.what()).c_str(), e_fail);
     }
     std::atexit([]() AMP_HOST_ONLY {
-      if (Kokkos::is_initialized()) Kokkos::finalize();
+      // After a kernel fault the CUDA context is unusable and Kokkos' own
+      // shutdown may throw; the fault was already reported as an exception.
+      try {
+        if (Kokkos::is_initialized()) Kokkos::finalize();
+      } catch (...) {
+      }
     });
   });
 }
