@@ -385,6 +385,42 @@ template <class T> static void bench_matmul(const char* tname, int N) {
       });
       v.wait();
     };
+    // Diagnostic variants: the same kernels indexing raw pointers from
+    // array_view::data() with 32-bit int arithmetic instead of a(row, k),
+    // to separate the accessor's cost from the launch path's.
+    auto simple_ptr = [&] {
+      c.discard_data();
+      parallel_for_each(v, c.extent, [=](index<2> idx) restrict(amp) {
+        const T* pa = a.data();
+        const T* pb = b.data();
+        int row = idx[0], col = idx[1];
+        T sum = 0;
+        for (int k = 0; k < N; ++k) sum += pa[row * N + k] * pb[k * N + col];
+        c.data()[row * N + col] = sum;
+      });
+      v.wait();
+    };
+    auto tiled_ptr = [&] {
+      c.discard_data();
+      parallel_for_each(v, c.extent.template tile<TS, TS>(), [=](tiled_index<TS, TS> t_idx) restrict(amp) {
+        const T* pa = a.data();
+        const T* pb = b.data();
+        int row = t_idx.local[0];
+        int col = t_idx.local[1];
+        int grow = t_idx.global[0], gcol = t_idx.global[1];
+        tile_static T locA[TS][TS], locB[TS][TS];
+        T sum = 0;
+        for (int i = 0; i < N; i += TS) {
+          locA[row][col] = pa[grow * N + col + i];
+          locB[row][col] = pb[(row + i) * N + gcol];
+          t_idx.barrier.wait();
+          for (int k = 0; k < TS; k++) sum += locA[row][k] * locB[k][col];
+          t_idx.barrier.wait();
+        }
+        c.data()[grow * N + gcol] = sum;
+      });
+      v.wait();
+    };
     simple();
     c.synchronize();
     mm_check(("matmul-simple amp " + sfx).c_str(), ha, hb, hc, N);
@@ -395,6 +431,18 @@ template <class T> static void bench_matmul(const char* tname, int N) {
     c.synchronize();
     mm_check(("matmul-tiled amp " + sfx).c_str(), ha, hb, hc, N);
     add("matmul-tiled" + sfx, "amp", median_ms(tiled), flops, "gflops", N);
+    std::fill(hc.begin(), hc.end(), T(-1));
+    c.refresh();
+    simple_ptr();
+    c.synchronize();
+    mm_check(("matmul-simple amp-ptr " + sfx).c_str(), ha, hb, hc, N);
+    add("matmul-simple" + sfx, "amp-ptr", median_ms(simple_ptr), flops, "gflops", N);
+    std::fill(hc.begin(), hc.end(), T(-1));
+    c.refresh();
+    tiled_ptr();
+    c.synchronize();
+    mm_check(("matmul-tiled amp-ptr " + sfx).c_str(), ha, hb, hc, N);
+    add("matmul-tiled" + sfx, "amp-ptr", median_ms(tiled_ptr), flops, "gflops", N);
   }
   { // Kokkos: flat RangePolicy (simple); TeamPolicy + scratch + team_barrier (tiled).
     // A GPU team has one thread per tile element; a host team has one thread
@@ -429,11 +477,11 @@ template <class T> static void bench_matmul(const char* tname, int N) {
           });
       Kokkos::fence();
     };
-    auto tiled = [&] {
+    auto tiled_with = [&](auto policy) {
       const int tiles = N / TS;
       Kokkos::parallel_for(
           "mm_tiled",
-          Kokkos::TeamPolicy<Exec>(tiles * tiles, TEAM).set_scratch_size(0, Kokkos::PerTeam(2 * TS * TS * sizeof(T))),
+          decltype(policy)(tiles * tiles, TEAM).set_scratch_size(0, Kokkos::PerTeam(2 * TS * TS * sizeof(T))),
           KOKKOS_LAMBDA(const Team& m) {
             ScratchView<T> locA(m.team_scratch(0), TS * TS), locB(m.team_scratch(0), TS * TS);
             const int tr = m.league_rank() / tiles, tc = m.league_rank() % tiles;
@@ -459,6 +507,7 @@ template <class T> static void bench_matmul(const char* tname, int N) {
           });
       Kokkos::fence();
     };
+    auto tiled = [&] { tiled_with(Kokkos::TeamPolicy<Exec>()); };
     auto chk = check("matmul-simple kokkos " + sfx);
     simple();
     chk();
@@ -467,6 +516,15 @@ template <class T> static void bench_matmul(const char* tname, int N) {
     tiled();
     chk2();
     add("matmul-tiled" + sfx, "kokkos", median_ms(tiled), flops, "gflops", N);
+#if BENCH_GPU
+    // Diagnostic: the same kernel under LaunchBounds<256, 1>, the launch
+    // bounds amp_compat's tiled launcher uses (launch_cuda.h).
+    auto tiled_lb = [&] { tiled_with(Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<TS * TS, 1>>()); };
+    auto chk3 = check("matmul-tiled kokkos-lb256,1 " + sfx);
+    tiled_lb();
+    chk3();
+    add("matmul-tiled" + sfx, "kokkos-lb256,1", median_ms(tiled_lb), flops, "gflops", N);
+#endif
   }
 #if BENCH_GPU
   {
@@ -726,7 +784,7 @@ static const Rec* find(const std::string& name, const std::string& version) {
 static const Rec* best_kokkos(const std::string& name) {
   const Rec* b = nullptr;
   for (const Rec& r : recs)
-    if (r.name == name && r.version.rfind("kokkos", 0) == 0 && (!b || r.ms < b->ms)) b = &r;
+    if (r.name == name && (r.version == "kokkos" || r.version == "kokkos-team") && (!b || r.ms < b->ms)) b = &r;
   return b;
 }
 static const Rec* roof_for(const std::string& name) {
