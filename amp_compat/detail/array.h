@@ -181,6 +181,7 @@ private:
     h_.tag = detail::array_tag;
     h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), detail::location_of(kind));
     h_.buf->owner = kind;
+    h_.buf->source_view = std::make_shared<accelerator_view>(av_);
     h_.off = 0;
     h_.ptr = nullptr;
     this->point_at_host();

@@ -197,7 +197,14 @@ public:
   void discard_data() const {
     if (h_.buf && covers_buffer()) h_.buf->valid = 0;
   }
-  accelerator_view get_source_accelerator_view() const { return detail::default_accelerator_view(); }
+  // Where the data source lives: the array's view, the cpu accelerator for
+  // host memory; a view made without a data source has none (AMP: throws).
+  accelerator_view get_source_accelerator_view() const {
+    if (h_.buf && h_.buf->source_view) return *static_cast<const accelerator_view*>(h_.buf->source_view.get());
+    if (h_.buf && !h_.buf->host_owned) return accelerator(accelerator::cpu_accelerator).default_view;
+    throw runtime_exception("array_view::get_source_accelerator_view: the view has no data source",
+                            detail::e_invalidarg);
+  }
 
 private:
   explicit AMP_FN array_view(std::nullptr_t) {}

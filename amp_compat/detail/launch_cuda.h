@@ -1,6 +1,6 @@
 // Kernels on the CUDA accelerator.
 //  tiled model: one Kokkos TeamPolicy team per tile, team size = tile size,
-//    launch bounds = tile size (so 1024-thread tiles always fit in registers);
+//    launch bounds = tile size with full occupancy (1024-thread tiles fit);
 //    tile_static is __shared__, barrier.wait() is the team barrier.
 //  simple model: also a TeamPolicy, with 256-thread teams over the linearised
 //    domain. Kokkos 3.4's RangePolicy streams at about a third of the bandwidth
@@ -81,8 +81,13 @@ struct cuda_launcher {
     Concurrency::extent<K::R> tiles;
     const auto tx = tile_shape<D0, D1, D2>::tile_extent();
     for (int d = 0; d < K::R; ++d) tiles[d] = te[d] / tx[d];
+    // Minimum blocks per SM = 2048 / tile size, i.e. full occupancy: without it
+    // the tiled matmul of bench/ took 123 registers and ran 2.3x slower than
+    // CUDA; with it, 32 registers, no spills, the same time as CUDA (H100).
+    constexpr int min_blocks = threads >= 2048 ? 1 : 2048 / threads;
     launch("amp::parallel_for_each(tiled)",
-           Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<threads, 1>>(static_cast<int>(tiles.size_64()), threads),
+           Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<threads, min_blocks>>(
+               static_cast<int>(tiles.size_64()), threads),
            K{k, tiles});
   }
 };

@@ -40,7 +40,11 @@ template <class Run> void with_launcher(device_kind k, Run&& run) {
   case device_kind::cuda: return run(cuda_launcher{});
 #endif
 #if AMP_HAS_OPENMP
-  case device_kind::host_openmp: return run(host_launcher<Kokkos::OpenMP>{});
+  case device_kind::host_openmp:
+#if AMP_HAS_SERIAL
+    if (std::this_thread::get_id() != kokkos_thread()) return run(host_launcher<Kokkos::Serial>{});
+#endif
+    return run(host_launcher<Kokkos::OpenMP>{});
 #endif
 #if AMP_HAS_SERIAL
   case device_kind::host_serial: return run(host_launcher<Kokkos::Serial>{});
@@ -71,8 +75,16 @@ template <class F> device_kind implied_target(const F& f) {
   return info_of(default_accelerator_view())->kind;
 }
 
+// Kokkos (3.4) host backends may not be entered by two host threads at once;
+// AMP lets any thread launch, so launches take turns.
+inline std::mutex& launch_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 template <class Domain, class F> void launch(device_kind k, const Domain& d, const F& f) {
   check_domain(d);
+  std::lock_guard<std::mutex> turn(launch_mutex());
   with_launcher(k, [&](auto l) AMP_HOST_ONLY {
     using L = decltype(l);
     const auto img = capture(f, location_of(k));

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -21,6 +22,13 @@ namespace Concurrency {
 namespace detail {
 
 // ---------------------------------------------------------------- start-up
+// The thread that started Kokkos. Kokkos 3.4's OpenMP backend can only be
+// entered from it; kernels launched from other threads run serially instead.
+inline std::thread::id& kokkos_thread() {
+  static std::thread::id id;
+  return id;
+}
+
 inline void ensure_kokkos() {
   static std::once_flag once;
   std::call_once(once, []() AMP_HOST_ONLY {
@@ -31,6 +39,7 @@ inline void ensure_kokkos() {
     char name[] = "amp_compat";
     char quiet[] = "--kokkos-disable-warnings";
     char* argv[] = {name, quiet, nullptr};
+    kokkos_thread() = std::this_thread::get_id();
     try {
       Kokkos::initialize(argc, argv);
     } catch (const std::exception& e) {
@@ -132,6 +141,7 @@ struct buffer {
   unsigned valid = 0;
   location home;
   device_kind owner = device_kind::cpu; // the accelerator of the array that owns it, if any
+  std::shared_ptr<const void> source_view; // that array's accelerator_view (type-erased: defined later)
   std::atomic<int> refs{1};
 
   static constexpr unsigned bit(location l) { return 1u << static_cast<unsigned>(l); }
