@@ -18,9 +18,9 @@ while read -r name expected; do
   cp "$expected" "$OUT/expected/"
   echo "$(basename "$name")" >> "$OUT/samples.list"
 done < "$B/samples/samples.list"
-cp "$B/tests/amp_tests" "$OUT/"
+cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
-strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_bench_* 2>/dev/null || true
+strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 [ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
 cat > "$OUT/run.sh" <<'RUN'
@@ -45,6 +45,8 @@ for b in cuda openmp; do
 done
 echo "== tests"
 for b in cuda openmp serial; do check "amp_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./amp_tests --gtest_brief=1; done
+check "device errors become exceptions" ./amp_device_errors
+cat /tmp/amp_run.out
 if command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; then
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   echo "== compute-sanitizer"
@@ -53,6 +55,10 @@ if command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/comp
       check "$tool $s" bash -c "$CS --tool $tool --error-exitcode 3 samples/$s </dev/null"
     done < samples.list
   done
+fi
+if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
+  echo "== benchmarks"
+  LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu --out "${AMP_BENCH_OUT:-results-gpu}" || fail=$((fail + 1))
 fi
 echo "gpu bundle: $pass passed, $fail failed"
 [ $fail -eq 0 ]
