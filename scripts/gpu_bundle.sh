@@ -33,7 +33,7 @@ pass=0 fail=0
 check() { # name cmd...
   local name=$1; shift
   if "$@" >/tmp/amp_run.out 2>/tmp/amp_run.err; then pass=$((pass + 1)); echo "  ok    $name"
-  else fail=$((fail + 1)); echo "  FAIL  $name"; tail -20 /tmp/amp_run.out /tmp/amp_run.err | sed 's/^/        /'; fi
+  else fail=$((fail + 1)); echo "  FAIL  $name"; tail -n 20 /tmp/amp_run.out /tmp/amp_run.err | sed 's/^/        /'; fi
 }
 same_output() { # exe expected
   "$1" </dev/null >/tmp/amp_sample.out && cmp -s /tmp/amp_sample.out "$2" || { diff /tmp/amp_sample.out "$2" | head; return 1; }

@@ -84,7 +84,8 @@ struct cuda_launcher {
     // Minimum blocks per SM = 2048 / tile size, i.e. full occupancy: without it
     // the tiled matmul of bench/ took 123 registers and ran 2.3x slower than
     // CUDA; with it, 32 registers, no spills, the same time as CUDA (H100).
-    constexpr int min_blocks = threads >= 2048 ? 1 : 2048 / threads;
+    // (At most 32 blocks are resident per SM: more is an invalid launch bound.)
+    constexpr int min_blocks = threads >= 2048 ? 1 : (2048 / threads > 32 ? 32 : 2048 / threads);
     launch("amp::parallel_for_each(tiled)",
            Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<threads, min_blocks>>(
                static_cast<int>(tiles.size_64()), threads),
