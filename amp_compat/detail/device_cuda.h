@@ -61,7 +61,8 @@ struct device_memory {
     check(cudaDeviceSynchronize(), "kernel execution");
     check(cudaGetLastError(), "kernel execution");
   }
-  static void check_launch() { check(cudaPeekAtLastError(), "kernel launch"); }
+  static void check_launch() { check(cudaGetLastError(), "kernel launch"); }
+  static void clear_error() { (void)cudaGetLastError(); }
 };
 #else
 struct device_memory {
@@ -76,6 +77,7 @@ struct device_memory {
   static void on_device(void*, const void*, std::size_t) { none(); }
   static void wait() {}
   static void check_launch() {}
+  static void clear_error() {}
 };
 #endif
 

@@ -61,6 +61,7 @@ struct cuda_launcher {
     } catch (const runtime_exception&) {
       throw;
     } catch (const std::exception& e) {
+      device_memory::clear_error(); // the next launch must not report this one's error
       throw runtime_exception((std::string("kernel launch failed: ") + e.what()).c_str(), e_fail);
     }
     device_memory::check_launch();
@@ -84,8 +85,9 @@ struct cuda_launcher {
     // Minimum blocks per SM = 2048 / tile size, i.e. full occupancy: without it
     // the tiled matmul of bench/ took 123 registers and ran 2.3x slower than
     // CUDA; with it, 32 registers, no spills, the same time as CUDA (H100).
-    // (At most 32 blocks are resident per SM: more is an invalid launch bound.)
-    constexpr int min_blocks = threads >= 2048 ? 1 : (2048 / threads > 32 ? 32 : 2048 / threads);
+    // At most 6 blocks: each may hold AMP's maximum of 32 KB of tile_static,
+    // and an SM has 228 KB of shared memory (H100).
+    constexpr int min_blocks = threads >= 2048 ? 1 : (2048 / threads > 6 ? 6 : 2048 / threads);
     launch("amp::parallel_for_each(tiled)",
            Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<threads, min_blocks>>(
                static_cast<int>(tiles.size_64()), threads),

@@ -30,30 +30,37 @@ inline std::thread::id& kokkos_thread() {
 }
 
 inline void ensure_kokkos() {
-  static std::once_flag once;
-  std::call_once(once, []() AMP_HOST_ONLY {
-    if (Kokkos::is_initialized()) return; // the program manages Kokkos itself
-    // AMP programs never start Kokkos themselves; its OpenMP thread-binding
-    // advice is noise to them, so warnings are off unless AMP_KOKKOS_WARNINGS is set.
-    int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
-    char name[] = "amp_compat";
-    char quiet[] = "--kokkos-disable-warnings";
-    char* argv[] = {name, quiet, nullptr};
-    kokkos_thread() = std::this_thread::get_id();
+  // A mutex, not std::call_once: libstdc++'s call_once cannot carry the
+  // start-up exception out (it runs under pthread_once) and aborts instead.
+  static std::mutex m;
+  static bool started = false;
+  std::lock_guard<std::mutex> g(m);
+  if (started) return;
+  if (Kokkos::is_initialized()) { // the program manages Kokkos itself
+    started = true;
+    return;
+  }
+  // AMP programs never start Kokkos themselves; its OpenMP thread-binding
+  // advice is noise to them, so warnings are off unless AMP_KOKKOS_WARNINGS is set.
+  int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
+  char name[] = "amp_compat";
+  char quiet[] = "--kokkos-disable-warnings";
+  char* argv[] = {name, quiet, nullptr};
+  kokkos_thread() = std::this_thread::get_id();
+  try {
+    Kokkos::initialize(argc, argv);
+  } catch (const std::exception& e) {
+    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
+                                         "and driver): ") + e.what()).c_str(), e_fail);
+  }
+  started = true;
+  std::atexit([]() AMP_HOST_ONLY {
+    // After a kernel fault the CUDA context is unusable and Kokkos' own
+    // shutdown may throw; the fault was already reported as an exception.
     try {
-      Kokkos::initialize(argc, argv);
-    } catch (const std::exception& e) {
-      throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
-                                           "and driver): ") + e.what()).c_str(), e_fail);
+      if (Kokkos::is_initialized()) Kokkos::finalize();
+    } catch (...) {
     }
-    std::atexit([]() AMP_HOST_ONLY {
-      // After a kernel fault the CUDA context is unusable and Kokkos' own
-      // shutdown may throw; the fault was already reported as an exception.
-      try {
-        if (Kokkos::is_initialized()) Kokkos::finalize();
-      } catch (...) {
-      }
-    });
   });
 }
 
