@@ -160,7 +160,6 @@ public:
     return v;
   }
   template <class U> AMP_FN array_view<U, 1> reinterpret_as() const {
-    static_assert(N == 1 || true, "");
     if constexpr (!detail::device_pass) {
       if (!this->is_dense())
         throw runtime_exception("array_view::reinterpret_as: the view is not contiguous", detail::e_invalidarg);
