@@ -1,7 +1,7 @@
 // Kernels on host accelerators (Kokkos Serial / OpenMP).
 //  simple model: a RangePolicy over blocks of the innermost dimension; each
 //    block is a plain loop, so the compiler sees the user's body inline.
-//  tiled model: a TeamPolicy with one single-thread team per tile; the tile's
+//  tiled model: a RangePolicy over runs of consecutive tiles; each tile's
 //    work-items run through host_tiles::tile_run (plain loop, fibers at barriers).
 // An exception from a work-item stops the remaining work and is rethrown on the
 // calling thread once the parallel region has ended (it cannot cross OpenMP).
@@ -45,6 +45,73 @@ template <int R> struct tile_ctx {
   Concurrency::extent<R> tile_ext;
 };
 
+// One tile of a host tiled launch, in the form host_tiles::tile_run runs it:
+// (*this)(item) runs one work-item (item = row-major local index); rest(item)
+// runs work-items 1.. in order, keeping `item` at the one running. Holds its
+// indices by value: tile_run publishes the body's address, and a body reading
+// them through it could not keep them in registers. Everything is forced
+// inline: in the fibers' loop, a call that a barrier switched away from
+// returns mispredicted; in the plain loop, the compiler sees the kernel.
+template <int D0, int D1, int D2, class F> struct host_tile_body {
+  using shape = tile_shape<D0, D1, D2>;
+  static constexpr int R = shape::rank;
+  const F* f;
+  index<R> tile;
+  index<R> org;
+
+  AMP_HOST_ONLY __attribute__((always_inline)) void at(const index<R>& local) const {
+    (*f)(tiled_index<D0, D1, D2>(org + local, local, tile, org));
+  }
+  AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
+    // The tile's shape is a compile-time constant: no division remains.
+    const unsigned u = static_cast<unsigned>(item);
+    index<R> l;
+    if constexpr (R == 1) {
+      l[0] = item;
+    } else if constexpr (R == 2) {
+      l[0] = static_cast<int>(u / D1);
+      l[1] = static_cast<int>(u % D1);
+    } else {
+      l[0] = static_cast<int>(u / (D1 * D2));
+      l[1] = static_cast<int>(u / D2 % D1);
+      l[2] = static_cast<int>(u % D2);
+    }
+    at(l);
+  }
+  // Nested loops, like the simple model's rows: the innermost index is the
+  // only one that changes from one work-item to the next.
+  AMP_HOST_ONLY __attribute__((always_inline)) void rest(int& item) const {
+    index<R> l;
+    if constexpr (R == 1) {
+      for (item = 1; item < D0; ++item) {
+        l[0] = item;
+        at(l);
+      }
+    } else if constexpr (R == 2) {
+      item = 1;
+      for (int a = 0; a < D0; ++a) {
+        l[0] = a;
+        for (int c = a == 0; c < D1; ++c, ++item) {
+          l[1] = c;
+          at(l);
+        }
+      }
+    } else {
+      item = 1;
+      for (int a = 0; a < D0; ++a) {
+        l[0] = a;
+        for (int b = 0; b < D1; ++b) {
+          l[1] = b;
+          for (int c = a == 0 && b == 0; c < D2; ++c, ++item) {
+            l[2] = c;
+            at(l);
+          }
+        }
+      }
+    }
+  }
+};
+
 template <class Exec> struct host_launcher {
   static constexpr long long block = 1024;
 
@@ -83,22 +150,31 @@ template <class Exec> struct host_launcher {
     const Concurrency::extent<R> tile_ext = shape::tile_extent();
     Concurrency::extent<R> tiles;
     for (int d = 0; d < R; ++d) tiles[d] = te[d] / tile_ext[d];
+    // Consecutive tiles of about `block` work-items per Kokkos iteration:
+    // small tiles then cost no more scheduling than the simple model's blocks.
+    constexpr long long per_unit = shape::threads >= block ? 1 : block / shape::threads;
+    const long long n_tiles = tiles.size_64();
+    const long long units = (n_tiles + per_unit - 1) / per_unit;
     error_slot err;
     using ctx_t = tile_ctx<R>;
     Kokkos::parallel_for(
-        "amp::parallel_for_each(tiled)", Kokkos::TeamPolicy<Exec>(static_cast<int>(tiles.size_64()), 1),
-        [&, tiles, tile_ext](const typename Kokkos::TeamPolicy<Exec>::member_type& m) AMP_HOST_ONLY {
+        "amp::parallel_for_each(tiled)", Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
+        [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
           if (err.failed.load(std::memory_order_relaxed)) return;
           try {
-            ctx_t ctx{delinearize(m.league_rank(), tiles), tile_ext};
-            index<R> org;
-            for (int d = 0; d < R; ++d) org[d] = ctx.tile[d] * tile_ext[d];
-            const F& f = k.fn();
-            auto body = [&](int item) AMP_HOST_ONLY {
-              const index<R> local = delinearize(item, tile_ext);
-              f(tiled_index<D0, D1, D2>(org + local, local, ctx.tile, org));
-            };
-            tile_run::local().run(shape::threads, body, &describe<R>, &ctx);
+            tile_run& run = tile_run::local();
+            const long long first = u * per_unit;
+            const long long end = std::min(n_tiles, first + per_unit);
+            ctx_t ctx{delinearize(first, tiles), tile_ext};
+            for (long long t = first; t < end; ++t) {
+              host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, {}};
+              for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * tile_ext[d];
+              run.run(shape::threads, body, &describe<R>, &ctx);
+              for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
+                if (++ctx.tile[d] < tiles[d]) break;
+                ctx.tile[d] = 0;
+              }
+            }
           } catch (...) {
             err.set(std::current_exception());
           }
@@ -109,6 +185,7 @@ template <class Exec> struct host_launcher {
 
 private:
   using tile_run = host_tiles::tile_run;
+
   template <int R> static std::string describe(const void* c, int item) {
     const auto* ctx = static_cast<const tile_ctx<R>*>(c);
     return "tile " + to_string(ctx->tile) + ": work-item " + to_string(delinearize(item, ctx->tile_ext)) +
