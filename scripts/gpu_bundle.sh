@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # gpu_bundle.sh [DIR]: builds the CUDA build (no GPU needed) and gathers what a
 # GPU machine needs into DIR (default gpu-bundle/): stripped samples with their
-# expected outputs, the test suite, the benchmarks, libomp (Clang's OpenMP
-# runtime, absent on typical GPU machines) and run.sh. On the GPU machine:
-#   cd DIR && ./run.sh          samples + tests on the GPU and the host, then
-#                               compute-sanitizer memcheck and racecheck on the samples
+# expected outputs, the test suite, the benchmarks (GPU, and the host build's
+# in host/ with its OpenMP and C++ runtimes, to measure CPU scaling on the GPU
+# machine's cores), libomp (Clang's OpenMP runtime, absent on typical GPU
+# machines) and run.sh. On the GPU machine:
+#   cd DIR && ./run.sh          samples + tests on the GPU and the host,
+#                               compute-sanitizer memcheck and racecheck on the
+#                               samples, then the benchmarks
+# run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_SANITIZER=0
+# AMP_BENCH=0 AMP_HOST_BENCH=0.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:-$ROOT/gpu-bundle}"
@@ -20,6 +25,16 @@ while read -r name expected; do
 done < "$B/samples/samples.list"
 cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
+# The host benchmark (g++, libgomp): its runtimes travel along in host/.
+HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
+mkdir -p "$OUT/host"
+cp "$HB" "$OUT/host/"
+for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
+  p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
+  [ -n "$p" ] && cp "$p" "$OUT/host/"
+done
+cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$OUT/"
+strip "$OUT"/host/amp_bench_host 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 [ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
@@ -39,15 +54,19 @@ same_output() { # exe expected
   "$1" </dev/null >/tmp/amp_sample.out && cmp -s /tmp/amp_sample.out "$2" || { diff /tmp/amp_sample.out "$2" | head; return 1; }
 }
 nvidia-smi -L || true
+if [ "${AMP_SAMPLES:-1}" = 1 ]; then
 echo "== samples"
 for b in cuda openmp; do
   while read -r s; do check "$s ($b)" env AMP_DEFAULT_ACCELERATOR=$b bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
 done
+fi
+if [ "${AMP_TESTS:-1}" = 1 ]; then
 echo "== tests"
 for b in cuda openmp serial; do check "amp_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./amp_tests --gtest_brief=1; done
 check "device errors become exceptions" ./amp_device_errors
 cat /tmp/amp_run.out
-if command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; then
+fi
+if [ "${AMP_SANITIZER:-1}" = 1 ] && { command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; }; then
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   echo "== compute-sanitizer"
   for tool in memcheck racecheck; do
@@ -58,7 +77,29 @@ if command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/comp
 fi
 if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
   echo "== benchmarks"
-  LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu --out "${AMP_BENCH_OUT:-results-gpu}" || fail=$((fail + 1))
+  out="${AMP_BENCH_OUT:-results}"
+  LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu --out "$out/gpu" ${AMP_BENCH_ARGS:-} \
+    || fail=$((fail + 1))
+  # The same sources with device code at Clang's -O3 (nvcc's default level),
+  # for the hand-written baselines at their best (bench/combine.py).
+  if [ -x ./amp_bench_gpu_o3 ]; then
+    echo "== benchmarks, device code at -O3"
+    LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu_o3 --out "$out/gpu-o3" \
+      ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
+  fi
+  if [ "${AMP_HOST_BENCH:-1}" = 1 ]; then
+    # OpenMP on every core against one thread with AMP on the Serial accelerator.
+    cores=$(nproc)
+    echo "== host benchmarks: OpenMP, $cores threads"
+    LD_LIBRARY_PATH="$PWD/host" OMP_NUM_THREADS=$cores OMP_PROC_BIND=spread OMP_PLACES=cores \
+      host/amp_bench_host --out "$out/host-$cores" ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
+    echo "== host benchmarks: Serial (AMP direct3d\\ref, Kokkos OpenMP with 1 thread)"
+    LD_LIBRARY_PATH="$PWD/host" OMP_NUM_THREADS=1 AMP_DEFAULT_ACCELERATOR=serial \
+      host/amp_bench_host --out "$out/host-serial" ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
+  fi
+  if command -v python3 >/dev/null 2>&1; then
+    for d in "$out"/*/; do [ -f "$d/bench.json" ] && python3 plot.py "$d/bench.json" -o "$d/ratios.png" >/dev/null; done
+  fi
 fi
 echo "gpu bundle: $pass passed, $fail failed"
 [ $fail -eq 0 ]

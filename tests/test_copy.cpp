@@ -98,6 +98,24 @@ TEST(Copy, IteratorsToArray) {
   EXPECT_EQ(contents(k), src);
 }
 
+// Contiguous sources of the element type are read in place; others (another
+// element type, reverse iterators) go element by element. Both must agree.
+TEST(Copy, ContiguousAndConvertingIterators) {
+  const std::vector<short> shorts = {1, -2, 3, -4, 5, -6};
+  array<int, 1> a(6);
+  copy(shorts.begin(), shorts.end(), a);
+  EXPECT_EQ(contents(a), std::vector<int>({1, -2, 3, -4, 5, -6}));
+  const std::vector<int> src = iota(6, 10);
+  copy(src.rbegin(), src.rend(), a);
+  EXPECT_EQ(contents(a), std::vector<int>({15, 14, 13, 12, 11, 10}));
+  std::vector<long long> wide(6);
+  copy(a, wide.begin());
+  EXPECT_EQ(wide[0], 15);
+  std::vector<int> mid(10, 0);
+  copy(a, mid.begin() + 2);
+  EXPECT_EQ(mid, std::vector<int>({0, 0, 15, 14, 13, 12, 11, 10, 0, 0}));
+}
+
 TEST(Copy, IteratorsToArrayView) {
   const std::vector<int> src = iota(12, 5);
   std::vector<int> d1(12, 0), d2(12, 0);

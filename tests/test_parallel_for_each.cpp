@@ -261,6 +261,19 @@ TEST(ParallelForEach, LargeClosureCapturedByValue) {
   parallel_for_each(o.extent, [=](index<1> i) restrict(amp) { o[i] = t.entries[i[0] % 2048] + t.entries[2047]; });
   o.synchronize();
   for (int i = 0; i < 4096; ++i) ASSERT_EQ(out[i], (i % 2048) * 7 % 2048 + 2047 * 7 % 2048) << i;
+  // The same closure in a tiled kernel with a barrier (on a GPU, closures over
+  // 4 KB take a different launch path from small ones).
+  std::vector<int> out2(4096);
+  array_view<int, 1> o2(4096, out2);
+  o2.discard_data();
+  parallel_for_each(o2.extent.tile<256>(), [=](tiled_index<256> ti) restrict(amp) {
+    tile_static int s[256];
+    s[ti.local[0]] = t.entries[ti.global[0] % 2048];
+    ti.barrier.wait();
+    o2[ti.global] = s[255 - ti.local[0]];
+  });
+  o2.synchronize();
+  for (int i = 0; i < 4096; ++i) ASSERT_EQ(out2[i], (i / 256 * 256 + 255 - i % 256) % 2048 * 7 % 2048) << i;
 }
 
 TEST(ParallelForEach, TiledDomainWithManyTiles) {
@@ -284,6 +297,26 @@ TEST(ParallelForEach, TiledDomainWithManyTiles) {
   parallel_for_each(r.extent, [=](index<2> i) restrict(amp) { r[i] = i[0] * 3 + i[1]; });
   r.synchronize();
   for (int i = 0; i < (3 << 18); ++i) ASSERT_EQ(rows[i], i);
+  // Rows of 40 (wide enough for 2-D GPU blocks), more row groups than the y limit.
+  const int nr = 300000;
+  std::vector<int> wide((size_t)nr * 40);
+  array_view<int, 2> w(nr, 40, wide);
+  w.discard_data();
+  parallel_for_each(w.extent, [=](index<2> i) restrict(amp) { w[i] = i[0] * 40 + i[1]; });
+  w.synchronize();
+  for (int i = 0; i < nr * 40; ++i) ASSERT_EQ(wide[i], i);
+  // A rank-2 tiled domain with more tile rows than the y limit.
+  std::vector<int> tt((size_t)70000 * 2 * 4);
+  array_view<int, 2> tv(70000 * 2, 4, tt);
+  tv.discard_data();
+  parallel_for_each(tv.extent.tile<2, 4>(), [=](tiled_index<2, 4> ti) restrict(amp) {
+    tile_static int s[2][4];
+    s[ti.local[0]][ti.local[1]] = ti.tile[0];
+    ti.barrier.wait();
+    tv[ti.global] = s[1 - ti.local[0]][3 - ti.local[1]] * 8 + ti.local[0] * 4 + ti.local[1];
+  });
+  tv.synchronize();
+  for (int i = 0; i < 70000 * 8; ++i) ASSERT_EQ(tt[i], i) << i;
 }
 
 // A function object, as AMP allows besides lambdas.

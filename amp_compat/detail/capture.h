@@ -65,9 +65,10 @@ private:
     h.buf = nullptr;
     std::memcpy(s, &h, sizeof h);
     if (loc == location::host) return s;
-    if (!e.dev_slot) e.dev_slot = device_memory::alloc(array_registry::max_object);
+    if (!e.dev_slot) e.dev_slot = shadow_slots::get().take();
     if (!e.uploaded_valid || std::memcmp(e.uploaded, s, array_registry::max_object) != 0) {
-      device_memory::to_device(e.dev_slot, s, array_registry::max_object);
+      // Queued, not waited for: the launch that needs it follows on the stream.
+      device_memory::to_device_queued(e.dev_slot, s, array_registry::max_object);
       std::memcpy(e.uploaded, s, array_registry::max_object);
       e.uploaded_valid = true;
     }

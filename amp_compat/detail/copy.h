@@ -60,6 +60,24 @@ template <class V> std::vector<std::remove_const_t<typename V::value_type>> read
   read_view(v, tmp.data());
   return tmp;
 }
+template <class T, class It, class V> void write_from(It first, const V& dest) {
+  if constexpr (contiguous_of<It, T>) {
+    write_view(dest, &*first);
+  } else {
+    std::vector<T> tmp(static_cast<std::size_t>(dest.extent.size_64()));
+    std::copy_n(first, tmp.size(), tmp.begin());
+    write_view(dest, tmp.data());
+  }
+}
+template <class T, class V, class Out> void read_into(const V& src, Out dest) {
+  if constexpr (contiguous_of<Out, T> && !std::is_const<std::remove_pointer_t<Out>>::value) {
+    read_view(src, &*dest);
+  } else {
+    auto tmp = read_all(src);
+    std::copy(tmp.begin(), tmp.end(), dest);
+  }
+}
+
 template <class A, class B> void check_same_extent(const A& a, const B& b) {
   if (a.extent != b.extent) throw runtime_exception("copy: source and destination extents differ", e_invalidarg);
 }
@@ -90,36 +108,28 @@ template <class T, int N> void copy(const array_view<T, N>& src, const array_vie
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, It last, array<T, N>& dest) {
   if (static_cast<long long>(std::distance(first, last)) < dest.extent.size_64())
     throw runtime_exception("copy: the source range is smaller than the destination", detail::e_invalidarg);
-  std::vector<T> tmp(first, std::next(first, static_cast<std::ptrdiff_t>(dest.extent.size_64())));
-  detail::write_view(array_view<T, N>(dest), tmp.data());
+  detail::write_from<T>(first, array_view<T, N>(dest));
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, array<T, N>& dest) {
-  std::vector<T> tmp(static_cast<std::size_t>(dest.extent.size_64()));
-  std::copy_n(first, tmp.size(), tmp.begin());
-  detail::write_view(array_view<T, N>(dest), tmp.data());
+  detail::write_from<T>(first, array_view<T, N>(dest));
 }
 template <class It, class T, int N, class = detail::iter_t<It>>
 void copy(It first, It last, const array_view<T, N>& dest) {
   if (static_cast<long long>(std::distance(first, last)) < dest.extent.size_64())
     throw runtime_exception("copy: the source range is smaller than the destination", detail::e_invalidarg);
-  std::vector<T> tmp(first, std::next(first, static_cast<std::ptrdiff_t>(dest.extent.size_64())));
-  detail::write_view(dest, tmp.data());
+  detail::write_from<T>(first, dest);
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, const array_view<T, N>& dest) {
-  std::vector<T> tmp(static_cast<std::size_t>(dest.extent.size_64()));
-  std::copy_n(first, tmp.size(), tmp.begin());
-  detail::write_view(dest, tmp.data());
+  detail::write_from<T>(first, dest);
 }
 
 // ---- array / view -> iterator
 template <class T, int N, class Out, class = detail::iter_t<Out>> void copy(const array<T, N>& src, Out dest) {
-  auto tmp = detail::read_all(array_view<const T, N>(src));
-  std::copy(tmp.begin(), tmp.end(), dest);
+  detail::read_into<T>(array_view<const T, N>(src), dest);
 }
 template <class T, int N, class Out, class = detail::iter_t<Out>>
 void copy(const array_view<T, N>& src, Out dest) {
-  auto tmp = detail::read_all(src);
-  std::copy(tmp.begin(), tmp.end(), dest);
+  detail::read_into<std::remove_const_t<T>>(src, dest);
 }
 
 // ---- asynchronous forms: performed synchronously, returning a ready future

@@ -54,6 +54,11 @@ struct device_memory {
     check(cudaStreamSynchronize(stream()), what);
   }
   static void to_device(void* d, const void* h, std::size_t n) { copy(d, h, n, cudaMemcpyHostToDevice, "copy to the GPU"); }
+  // Queues a small upload from pageable memory without waiting: CUDA stages
+  // pageable sources before returning, so h may change right after.
+  static void to_device_queued(void* d, const void* h, std::size_t n) {
+    check(cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, stream()), "copy to the GPU");
+  }
   static void to_host(void* h, const void* d, std::size_t n) { copy(h, d, n, cudaMemcpyDeviceToHost, "copy from the GPU"); }
   static void on_device(void* d, const void* s, std::size_t n) { copy(d, s, n, cudaMemcpyDeviceToDevice, "copy on the GPU"); }
   // Waits for every kernel; a kernel fault becomes runtime_exception here.
@@ -73,6 +78,7 @@ struct device_memory {
   static void* alloc(std::size_t) { none(); }
   static void free(void*) noexcept {}
   static void to_device(void*, const void*, std::size_t) { none(); }
+  static void to_device_queued(void*, const void*, std::size_t) { none(); }
   static void to_host(void*, const void*, std::size_t) { none(); }
   static void on_device(void*, const void*, std::size_t) { none(); }
   static void wait() {}
