@@ -3,7 +3,10 @@
 #pragma once
 #include "runtime.h"
 
+#include <algorithm>
+#include <cstring>
 #include <iterator>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -102,11 +105,35 @@ struct array_registry {
 };
 
 // ---- byte transfers between user memory and a buffer's current copy
+// Host-to-host copies of array data. Large ones are split over the cores: one
+// memcpy does not saturate memory (256 MB: 25 ms on a 16-core Xeon, against
+// 6 ms for Kokkos' parallel deep_copy). Kokkos 3.4's OpenMP backend can only
+// be entered from the thread that started it, and not from inside a parallel
+// region; anywhere else, and in builds without OpenMP, a plain memcpy.
+inline void host_copy(void* d, const void* s, std::size_t n) {
+#if AMP_HAS_OPENMP
+  constexpr std::size_t chunk = std::size_t(1) << 20;
+  if (n >= 8 * chunk && Kokkos::is_initialized() && std::this_thread::get_id() == kokkos_thread() &&
+      !Kokkos::OpenMP::in_parallel()) {
+    const long long parts = static_cast<long long>((n + chunk - 1) / chunk);
+    Kokkos::parallel_for(
+        "amp::copy", Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::IndexType<long long>>(0, parts),
+        [=](long long p) AMP_HOST_ONLY {
+          const std::size_t off = static_cast<std::size_t>(p) * chunk;
+          std::memcpy(static_cast<char*>(d) + off, static_cast<const char*>(s) + off, std::min(chunk, n - off));
+        });
+    Kokkos::fence();
+    return;
+  }
+#endif
+  std::memcpy(d, s, n);
+}
+
 // Reads n bytes at `off` without moving the rest of the buffer.
 inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {
   if (b.host_current() || b.valid == 0) {
     if (!b.host) b.allocate(location::host);
-    std::memcpy(dst, static_cast<char*>(b.host) + off, n);
+    host_copy(dst, static_cast<char*>(b.host) + off, n);
   } else {
     device_memory::to_host(dst, static_cast<char*>(b.dev) + off, n);
   }
@@ -120,7 +147,7 @@ inline void write_buffer(buffer& b, std::size_t off, const void* src, std::size_
     else if (b.valid != 0) where = location::device;
   }
   b.prepare(where, whole ? buffer::access::discard : buffer::access::write);
-  if (where == location::host) std::memcpy(static_cast<char*>(b.host) + off, src, n);
+  if (where == location::host) host_copy(static_cast<char*>(b.host) + off, src, n);
   else device_memory::to_device(static_cast<char*>(b.dev) + off, src, n);
 }
 // Whole-buffer copy (array = array, copy(array, array)).
