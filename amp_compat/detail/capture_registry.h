@@ -109,12 +109,13 @@ struct array_registry {
 // memcpy does not saturate memory (256 MB: 25 ms on a 16-core Xeon, against
 // 6 ms for Kokkos' parallel deep_copy). Kokkos 3.4's OpenMP backend can only
 // be entered from the thread that started it, and not from inside a parallel
-// region; anywhere else, and in builds without OpenMP, a plain memcpy.
+// region; anywhere else, with one OpenMP thread, and in builds without
+// OpenMP, a plain memcpy.
 inline void host_copy(void* d, const void* s, std::size_t n) {
 #if AMP_HAS_OPENMP
   constexpr std::size_t chunk = std::size_t(1) << 20;
   if (n >= 8 * chunk && Kokkos::is_initialized() && std::this_thread::get_id() == kokkos_thread() &&
-      !Kokkos::OpenMP::in_parallel()) {
+      !Kokkos::OpenMP::in_parallel() && Kokkos::OpenMP::concurrency() > 1) {
     const long long parts = static_cast<long long>((n + chunk - 1) / chunk);
     Kokkos::parallel_for(
         "amp::copy", Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::IndexType<long long>>(0, parts),
