@@ -86,20 +86,9 @@ static void stream() {
     run();
     check_equal("stream kokkos", kokkos_to(out).data(), ref.data(), n);
     add("stream", "kokkos", median_ms(run), bytes, "gbps", n);
-    // Kokkos 3.4's RangePolicy is slow on the GPU; a TeamPolicy of 256-thread
-    // teams (one element per thread) is the fair hand-written Kokkos there.
-    // On the host, a team of one thread loops over a chunk.
-    constexpr int TEAM = gpu ? 256 : 1, PER = gpu ? 1 : 4096;
+    // Kokkos 3.4's RangePolicy is slow on the GPU; see kokkos_team_for.
     auto team = [&] {
-      const int chunk = TEAM * PER;
-      Kokkos::parallel_for(
-          "scale_team", Kokkos::TeamPolicy<Exec>((n + chunk - 1) / chunk, TEAM), KOKKOS_LAMBDA(const Team& m) {
-            const int base = m.league_rank() * chunk;
-            for (int j = m.team_rank(); j < chunk; j += TEAM) {
-              const int i = base + j;
-              if (i < n) out(i) = 2 * in(i);
-            }
-          });
+      kokkos_team_for("scale_team", n, KOKKOS_LAMBDA(int i) { out(i) = 2 * in(i); });
       Kokkos::fence();
     };
     Kokkos::deep_copy(out, 0);

@@ -131,17 +131,6 @@ template <class T> struct dbuf {
 inline void cuda_sync() { CUDA_CHECK(cudaDeviceSynchronize()); }
 #endif
 
-// The benchmarks, one per file.
-void launch_and_stream();
-void transfers();
-void matmul();
-void reductions();
-void transposes();
-void tile_kernels();
-
-} // namespace bench
-
-namespace bench {
 // Element-wise Kokkos loop over [0, n) as a TeamPolicy: on the GPU 256-thread
 // teams with one element per thread (Kokkos 3.4's RangePolicy streams at about
 // a third of that bandwidth there); on the host one-thread teams over chunks.
@@ -154,4 +143,13 @@ template <class F> void kokkos_team_for(const char* name, int n, const F& f) {
           if (base + j < n) f(base + j);
       });
 }
+
+// The benchmarks, one per file.
+void launch_and_stream();
+void transfers();
+void matmul();
+void reductions();
+void transposes();
+void tile_kernels();
+
 } // namespace bench

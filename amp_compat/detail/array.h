@@ -194,13 +194,9 @@ private:
     fill_n(first);
   }
   template <class It> void fill_n(It first) {
-    if constexpr (detail::contiguous_of<It, T>) {
-      detail::write_buffer(*h_.buf, 0, &*first, h_.buf->bytes);
-    } else {
-      std::vector<T> tmp(static_cast<std::size_t>(this->extent.size_64()));
-      std::copy_n(first, tmp.size(), tmp.begin());
-      detail::write_buffer(*h_.buf, 0, tmp.data(), h_.buf->bytes);
-    }
+    detail::with_elements<T>(first, static_cast<std::size_t>(this->extent.size_64()), [&](const T* p) AMP_HOST_ONLY {
+      detail::write_buffer(*h_.buf, 0, p, h_.buf->bytes);
+    });
   }
   void copy_from_view(const array_view<const T, N>& src);
   void copy_to_self(const array_view<const T, N>& src) {

@@ -26,6 +26,17 @@ constexpr bool contiguous_of =
     ((std::is_pointer<It>::value && std::is_same<std::remove_cv_t<std::remove_pointer_t<It>>, T>::value) ||
      std::is_same<It, typename std::vector<T>::iterator>::value ||
      std::is_same<It, typename std::vector<T>::const_iterator>::value);
+// Calls sink(const T*) with the n elements starting at `first`: in place when
+// they are contiguous, else from a temporary copy.
+template <class T, class It, class Sink> void with_elements(It first, std::size_t n, Sink sink) {
+  if constexpr (contiguous_of<It, T>) {
+    sink(&*first);
+  } else {
+    std::vector<T> tmp(n);
+    std::copy_n(first, n, tmp.begin());
+    sink(static_cast<const T*>(tmp.data()));
+  }
+}
 
 template <int N, class... A> struct leading_ints {
   static constexpr bool value = [] {
@@ -111,24 +122,26 @@ struct array_registry {
 // be entered from the thread that started it, and not from inside a parallel
 // region; anywhere else, with one OpenMP thread, and in builds without
 // OpenMP, a plain memcpy.
-inline void host_copy(void* d, const void* s, std::size_t n) {
 #if AMP_HAS_OPENMP
+inline void host_copy(void* d, const void* s, std::size_t n) {
   constexpr std::size_t chunk = std::size_t(1) << 20;
-  if (n >= 8 * chunk && Kokkos::is_initialized() && std::this_thread::get_id() == kokkos_thread() &&
-      !Kokkos::OpenMP::in_parallel() && Kokkos::OpenMP::concurrency() > 1) {
-    const long long parts = static_cast<long long>((n + chunk - 1) / chunk);
-    Kokkos::parallel_for(
-        "amp::copy", Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::IndexType<long long>>(0, parts),
-        [=](long long p) AMP_HOST_ONLY {
-          const std::size_t off = static_cast<std::size_t>(p) * chunk;
-          std::memcpy(static_cast<char*>(d) + off, static_cast<const char*>(s) + off, std::min(chunk, n - off));
-        });
-    Kokkos::fence();
+  if (n < 8 * chunk || !Kokkos::is_initialized() || std::this_thread::get_id() != kokkos_thread() ||
+      Kokkos::OpenMP::in_parallel() || Kokkos::OpenMP::concurrency() < 2) {
+    std::memcpy(d, s, n);
     return;
   }
-#endif
-  std::memcpy(d, s, n);
+  const long long parts = static_cast<long long>((n + chunk - 1) / chunk);
+  Kokkos::parallel_for(
+      "amp::copy", Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::IndexType<long long>>(0, parts),
+      [=](long long p) AMP_HOST_ONLY {
+        const std::size_t off = static_cast<std::size_t>(p) * chunk;
+        std::memcpy(static_cast<char*>(d) + off, static_cast<const char*>(s) + off, std::min(chunk, n - off));
+      });
+  Kokkos::fence();
 }
+#else
+inline void host_copy(void* d, const void* s, std::size_t n) { std::memcpy(d, s, n); }
+#endif
 
 // Reads n bytes at `off` without moving the rest of the buffer.
 inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {

@@ -61,13 +61,9 @@ template <class V> std::vector<std::remove_const_t<typename V::value_type>> read
   return tmp;
 }
 template <class T, class It, class V> void write_from(It first, const V& dest) {
-  if constexpr (contiguous_of<It, T>) {
-    write_view(dest, &*first);
-  } else {
-    std::vector<T> tmp(static_cast<std::size_t>(dest.extent.size_64()));
-    std::copy_n(first, tmp.size(), tmp.begin());
-    write_view(dest, tmp.data());
-  }
+  with_elements<T>(first, static_cast<std::size_t>(dest.extent.size_64()), [&](const T* p) AMP_HOST_ONLY {
+    write_view(dest, p);
+  });
 }
 template <class T, class V, class Out> void read_into(const V& src, Out dest) {
   if constexpr (contiguous_of<Out, T> && !std::is_const<std::remove_pointer_t<Out>>::value) {
