@@ -45,6 +45,14 @@ struct device_memory {
     return p;
   }
   static void free(void* p) noexcept { (void)cudaFree(p); }
+  // Stream-ordered: usable by work queued after it, released once the work
+  // queued before free_queued is done. No device-wide synchronisation.
+  static void* alloc_queued(std::size_t bytes) {
+    void* p = nullptr;
+    check(cudaMallocAsync(&p, bytes ? bytes : 1, stream()), "cudaMallocAsync (kernel closure)");
+    return p;
+  }
+  static void free_queued(void* p) noexcept { (void)cudaFreeAsync(p, stream()); }
   // Copies are queued on the stream Kokkos launches kernels on, so they are
   // ordered after earlier kernels and before later ones; each waits for its
   // completion, so a copy back also reports a fault of a kernel before it.

@@ -2,7 +2,8 @@
 //
 // Both models launch amp_compat's own __global__ kernels on the stream Kokkos
 // uses (so they stay ordered with every copy and Kokkos kernel), taking the
-// patched closure by value as the kernel parameter. They do not go through a
+// patched closure by value as the kernel parameter (or, when it is larger
+// than a kernel parameter may be, a pointer to a stream-ordered device copy). They do not go through a
 // Kokkos TeamPolicy because of the code Clang generates there: Kokkos 3.4
 // wraps the body in a league-stride loop plus a scratch-lock prologue, and in
 // that context the simple matmul of bench/ compiled to 48-108 registers with a
@@ -21,8 +22,6 @@
 //    dimension in x), tile_static is __shared__, barrier.wait() is
 //    __syncthreads().
 //
-// A closure too large for a kernel parameter (CUDA's limit is 4 KB) takes the
-// Kokkos TeamPolicy path, which passes the functor through global memory.
 // Launches are asynchronous; errors of a running kernel surface at the next
 // synchronisation (copy back, accelerator_view::wait) as runtime_exception.
 #pragma once
@@ -59,9 +58,9 @@ constexpr int max_param = 4000;   // bytes of closure passed by value (kernel pa
 // division (a 1-D grid folded into rows and columns), Clang no longer
 // strength-reduced the address arithmetic in the user's loops and the simple
 // matmul lost 20 %.
-template <int N, class F>
+template <int N, class Img>
 __global__ void __launch_bounds__(cuda_shape::row * cuda_shape::rows, 2048 / (cuda_shape::row * cuda_shape::rows))
-    amp_simple_rows(kernel_image<F> k, Concurrency::extent<N> e) {
+    amp_simple_rows(Img k, Concurrency::extent<N> e) {
   const int c = static_cast<int>(blockIdx.x * cuda_shape::row + threadIdx.x);
   const int r = static_cast<int>(blockIdx.y * cuda_shape::rows + threadIdx.y);
   if (c >= e[N - 1] || r >= e[N - 2]) return;
@@ -77,9 +76,9 @@ __global__ void __launch_bounds__(cuda_shape::row * cuda_shape::rows, 2048 / (cu
   k.fn()(i);
 }
 
-template <int N, class F>
+template <int N, class Img>
 __global__ void __launch_bounds__(cuda_shape::linear, 2048 / cuda_shape::linear)
-    amp_simple_linear(kernel_image<F> k, Concurrency::extent<N> e, unsigned size) {
+    amp_simple_linear(Img k, Concurrency::extent<N> e, unsigned size) {
   const unsigned l = blockIdx.x * cuda_shape::linear + threadIdx.x;
   if (l < size) k.fn()(delinearize_u32(l, e));
 }
@@ -100,9 +99,9 @@ template <int D0, int D1, int D2> struct cuda_tile_bounds {
 // One block per tile. Direct: tile coordinates are blockIdx (x innermost), as
 // long as they fit the grid's y and z limits (65535); otherwise a 1-D grid
 // whose index is delinearised (slower code in user loops, see above).
-template <int D0, int D1, int D2, bool Direct, class F>
+template <int D0, int D1, int D2, bool Direct, class Img>
 __global__ void __launch_bounds__(cuda_tile_bounds<D0, D1, D2>::threads, cuda_tile_bounds<D0, D1, D2>::min_blocks)
-    amp_tiled(kernel_image<F> k, Concurrency::extent<tile_shape<D0, D1, D2>::rank> tiles) {
+    amp_tiled(Img k, Concurrency::extent<tile_shape<D0, D1, D2>::rank> tiles) {
   using shape = tile_shape<D0, D1, D2>;
   constexpr int R = shape::rank;
   const Concurrency::extent<R> te = shape::tile_extent();
@@ -122,59 +121,30 @@ __global__ void __launch_bounds__(cuda_tile_bounds<D0, D1, D2>::threads, cuda_ti
   k.fn()(tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
 }
 
-// Fallback for closures over cuda_shape::max_param bytes: Kokkos TeamPolicy.
-template <int N, class F> struct kokkos_simple_kernel {
-  kernel_image<F> k;
-  Concurrency::extent<N> e;
-  unsigned size;
-  static constexpr int team = 256;
-  template <class M> KOKKOS_INLINE_FUNCTION void operator()(const M& m) const {
-    const unsigned l = static_cast<unsigned>(m.league_rank()) * team + static_cast<unsigned>(m.team_rank());
-    if (l < size) k.fn()(delinearize_u32(l, e));
-  }
-};
-
-template <int D0, int D1, int D2, class F> struct kokkos_tiled_kernel {
-  using shape = tile_shape<D0, D1, D2>;
-  static constexpr int R = shape::rank;
-  kernel_image<F> k;
-  Concurrency::extent<R> tiles;
-  template <class M> KOKKOS_INLINE_FUNCTION void operator()(const M& m) const {
-    const Concurrency::extent<R> te = shape::tile_extent();
-    const index<R> tile = delinearize_u32(static_cast<unsigned>(m.league_rank()), tiles);
-    const index<R> local = delinearize_u32(static_cast<unsigned>(m.team_rank()), te);
-    index<R> origin;
-    for (int d = 0; d < R; ++d) origin[d] = tile[d] * te[d];
-    k.fn()(tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
-  }
+// A closure too large to be a kernel parameter, read from device memory.
+template <class F> struct image_in_memory {
+  const kernel_image<F>* p;
+  AMP_FN const F& fn() const { return p->fn(); }
 };
 
 struct cuda_launcher {
   template <int N, class F> static void simple(const Concurrency::extent<N>& e, const kernel_image<F>& k) {
-    const unsigned size = static_cast<unsigned>(e.size_64());
-    if constexpr (sizeof(k) > cuda_shape::max_param) {
-      using K = kokkos_simple_kernel<N, F>;
-      const int teams = static_cast<int>((size + K::team - 1) / K::team);
-      kokkos_launch("amp::parallel_for_each",
-                    Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<K::team, 1>>(teams, K::team), K{k, e, size});
-    } else {
-      bool done = false;
+    with_image(k, [&](const auto& img) AMP_HOST_ONLY {
+      using Img = std::decay_t<decltype(img)>;
+      const unsigned size = static_cast<unsigned>(e.size_64());
       if constexpr (N > 1) {
         const unsigned inner = static_cast<unsigned>(e[N - 1]);
         const unsigned row_groups = (static_cast<unsigned>(e[N - 2]) + cuda_shape::rows - 1) / cuda_shape::rows;
         const unsigned long long outer = e.size_64() / e[N - 1] / e[N - 2];
         if (inner >= cuda_shape::row && row_groups <= grid_yz && outer <= grid_yz) {
           const dim3 grid((inner + cuda_shape::row - 1) / cuda_shape::row, row_groups, static_cast<unsigned>(outer));
-          amp_simple_rows<N, F><<<grid, dim3(cuda_shape::row, cuda_shape::rows), 0, stream()>>>(k, e);
-          done = true;
+          amp_simple_rows<N, Img><<<grid, dim3(cuda_shape::row, cuda_shape::rows), 0, stream()>>>(img, e);
+          return;
         }
       }
-      if (!done) {
-        const unsigned blocks = (size + cuda_shape::linear - 1) / cuda_shape::linear;
-        amp_simple_linear<N, F><<<blocks, cuda_shape::linear, 0, stream()>>>(k, e, size);
-      }
-      device_memory::check_launch();
-    }
+      const unsigned blocks = (size + cuda_shape::linear - 1) / cuda_shape::linear;
+      amp_simple_linear<N, Img><<<blocks, cuda_shape::linear, 0, stream()>>>(img, e, size);
+    });
   }
 
   template <int D0, int D1, int D2, class F>
@@ -184,36 +154,31 @@ struct cuda_launcher {
     Concurrency::extent<R> tiles;
     const auto tx = shape::tile_extent();
     for (int d = 0; d < R; ++d) tiles[d] = te[d] / tx[d];
-    const unsigned ntiles = static_cast<unsigned>(tiles.size_64());
-    if constexpr (sizeof(k) > cuda_shape::max_param) {
-      using B = cuda_tile_bounds<D0, D1, D2>;
-      kokkos_launch("amp::parallel_for_each(tiled)",
-                    Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<B::threads, B::min_blocks>>(
-                        static_cast<int>(ntiles), B::threads),
-                    kokkos_tiled_kernel<D0, D1, D2, F>{k, tiles});
-    } else {
-      const dim3 block(R == 1 ? D0 : R == 2 ? D1 : D2, R == 1 ? 1 : R == 2 ? D0 : D1, R == 3 ? D0 : 1);
-      const dim3 grid(tiles[R - 1], R > 1 ? tiles[R > 1 ? R - 2 : 0] : 1, R > 2 ? tiles[0] : 1);
+    const dim3 block(R == 1 ? D0 : R == 2 ? D1 : D2, R == 1 ? 1 : R == 2 ? D0 : D1, R == 3 ? D0 : 1);
+    const dim3 grid(tiles[R - 1], R > 1 ? tiles[R > 1 ? R - 2 : 0] : 1, R > 2 ? tiles[0] : 1);
+    with_image(k, [&](const auto& img) AMP_HOST_ONLY {
+      using Img = std::decay_t<decltype(img)>;
       if (grid.y <= grid_yz && grid.z <= grid_yz)
-        amp_tiled<D0, D1, D2, true, F><<<grid, block, 0, stream()>>>(k, tiles);
+        amp_tiled<D0, D1, D2, true, Img><<<grid, block, 0, stream()>>>(img, tiles);
       else
-        amp_tiled<D0, D1, D2, false, F><<<ntiles, block, 0, stream()>>>(k, tiles);
-      device_memory::check_launch();
-    }
+        amp_tiled<D0, D1, D2, false, Img><<<static_cast<unsigned>(tiles.size_64()), block, 0, stream()>>>(img, tiles);
+    });
   }
 
 private:
   static constexpr unsigned grid_yz = 65535; // CUDA's limit on gridDim.y and gridDim.z
   static cudaStream_t stream() { return device_memory::stream(); }
 
-  template <class Policy, class K> static void kokkos_launch(const char* name, const Policy& p, const K& kernel) {
-    try {
-      Kokkos::parallel_for(name, p, kernel);
-    } catch (const runtime_exception&) {
-      throw;
-    } catch (const std::exception& e) {
-      device_memory::clear_error(); // the next launch must not report this one's error
-      throw runtime_exception((std::string("kernel launch failed: ") + e.what()).c_str(), e_fail);
+  // launch(image): the closure by value when it fits a kernel parameter, else
+  // a device copy made and released in stream order around the launch.
+  template <class F, class Launch> static void with_image(const kernel_image<F>& k, Launch launch) {
+    if constexpr (sizeof(k) <= cuda_shape::max_param) {
+      launch(k);
+    } else {
+      void* d = device_memory::alloc_queued(sizeof(k));
+      device_memory::to_device_queued(d, &k, sizeof(k));
+      launch(image_in_memory<F>{static_cast<const kernel_image<F>*>(d)});
+      device_memory::free_queued(d);
     }
     device_memory::check_launch();
   }
