@@ -15,48 +15,11 @@
 // (exact in float for this input, see below) and the class of
 // max|error| / max|X| against a fixed tolerance, so that the output does not
 // depend on the accelerator's rounding.
-#include <amp.h>
+#include "padded_transpose.h"
 #include <cmath>
 #include <iostream>
 #include <vector>
 using namespace concurrency;
-
-struct cfloat2 {  // OpenCL float2 (not named float2: CUDA declares ::float2)
-    float x;
-    float y;
-};
-
-template <int size>
-void transpose(const array_view<const cfloat2, 1>& input, const array_view<cfloat2, 1>& output,
-               int width, int height)
-{
-    output.discard_data();
-    parallel_for_each(extent<2>(height, width).tile<size, size>(),
-        [=](tiled_index<size, size> t_idx) restrict(amp)
-    {
-        tile_static cfloat2 tile[size * (size + 1)];
-        int x = t_idx.global[1];
-        int y = t_idx.global[0];
-
-        int lx = t_idx.local[1];
-        int ly = t_idx.local[0];
-
-        int gx = t_idx.tile[1];
-        int gy = t_idx.tile[0];
-
-        int index_input = y * width + x;
-        int index_tile = ly * (size + 1) + lx;
-        tile[index_tile] = input[index_input];
-        t_idx.barrier.wait_with_tile_static_memory_fence();
-
-        int ox = gy * size + lx;
-        int oy = gx * size + ly;
-
-        int index_output = oy * height + ox;
-        index_tile = lx * (size + 1) + ly;
-        output[index_output] = tile[index_tile];
-    });
-}
 
 // In-place forward FFT (sign -1) of each of the `rows` rows of length N
 // (a power of two) of the row-major matrix `data`.
