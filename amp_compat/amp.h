@@ -25,5 +25,7 @@
 #include "detail/array.h"
 #include "detail/copy.h"
 #include "detail/parallel_for_each.h"
+#include "detail/atomic.h"
+#include "detail/direct3d.h"
 
 namespace concurrency = Concurrency;

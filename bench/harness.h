@@ -151,5 +151,7 @@ void matmul();
 void reductions();
 void transposes();
 void tile_kernels();
+void multi();
+void textures();
 
 } // namespace bench

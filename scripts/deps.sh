@@ -4,6 +4,14 @@
 # Usage:
 #   scripts/deps.sh host          # g++ build:   $BUILD/deps/kokkos-host
 #   scripts/deps.sh cuda          # clang build: $BUILD/deps/kokkos-cuda-$AMP_CUDA_ARCH
+#   scripts/deps.sh kokkos46 openmp|threads|cuda
+#                                 # Kokkos 4.6.01 (a user's Kokkos, for compatibility
+#                                 # testing) from shared/deps/kokkos-4.6.01.tar.gz beside
+#                                 # the repository: $BUILD/deps/kokkos46-<flavor>
+#                                 # (Serial + OpenMP, Serial + Threads, or CUDA + Serial +
+#                                 # OpenMP for $AMP_CUDA_ARCH with clang)
+#   scripts/deps.sh packages      # the system packages of `host` only
+#   scripts/deps.sh msvc          # host + clang-22 and its OpenMP runtime (./amp c++ --msvc)
 #   scripts/deps.sh smoke host    # build (and run) scripts/kokkos-smoke against it
 #   scripts/deps.sh smoke cuda    # build it, check the CUDA runtime is static,
 #                                 # run it only if a GPU is visible
@@ -13,6 +21,8 @@
 #   AMP_CUDA_ARCH   GPU architecture for `cuda` (default: sm_90)
 #   AMP_CUDA_PATH   CUDA toolkit (default: /usr/local/cuda)
 #   AMP_CUDA_CXX    clang used as CUDA compiler (default: clang++-22)
+#   AMP_KOKKOS46_TARBALL  Kokkos 4.6.01 source (default: shared/deps/ next to
+#                   the repository or next to its parent directory)
 #
 # Every step is idempotent: packages are installed only when missing, the
 # Kokkos source is downloaded, verified, extracted and patched once, and each
@@ -40,13 +50,19 @@ KOKKOS_SRC="$DEPS/kokkos-src"
 HOST_PREFIX="$DEPS/kokkos-host"
 SRC_LIST=/etc/apt/sources.list.d/amp-compat-src.sources
 
-HOST_PACKAGES=(cmake g++ make patch libgtest-dev googletest libboost-context-dev)
+# libtbb-dev: oneTBB, under the PPL companions (amp_compat/compat/ppl.h).
+HOST_PACKAGES=(cmake g++ make patch libgtest-dev googletest libboost-context-dev libtbb-dev)
 # libomp-22-dev: clang's OpenMP runtime (Kokkos_ENABLE_OPENMP=ON with clang).
 CUDA_PACKAGES=(clang-22 libomp-22-dev)
+# The MSVC-dialect mode compiles host code with clang-22 as well.
+MSVC_PACKAGES=(clang-22 libomp-22-dev)
 
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
 log() { echo "[deps] $*"; }
+# Status lines ("already there"): silent under AMP_DEPS_QUIET=1, so that
+# callers such as amp++ print something only when work is actually done.
+note() { [ "${AMP_DEPS_QUIET:-0}" = 1 ] || log "$@"; }
 die() {
   echo "[deps] ERROR: $*" >&2
   exit 1
@@ -85,7 +101,7 @@ ensure_packages() {
     pkg_installed "$p" || missing+=("$p")
   done
   if [ "${#missing[@]}" -eq 0 ]; then
-    log "system packages present: $*"
+    note "system packages present: $*"
     return
   fi
   if ! is_root; then
@@ -180,7 +196,7 @@ ensure_kokkos_source() {
   local stamp_want stamp_file="$KOKKOS_SRC/.amp-compat-patched"
   stamp_want="$(expected_sha)-$(patch_set_hash)"
   if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp_want" ]; then
-    log "kokkos source ready: $KOKKOS_SRC"
+    note "kokkos source ready: $KOKKOS_SRC"
     return
   fi
   download_source
@@ -221,24 +237,37 @@ kokkos_config_file() {
   return 1
 }
 
-# build_kokkos <name> <prefix> <stamp-extra> <cmake args...>
+# build_kokkos <name> <prefix> <stamp-extra> <cmake args...>   (Kokkos 3.4.01)
 build_kokkos() {
   local name="$1" prefix="$2" extra="$3"
   shift 3
-  local bdir="$DEPS/build-$name" stamp_file="$prefix/.amp-compat-stamp" stamp_want
+  local stamp_want
   stamp_want="$(printf '%s\n' "$(expected_sha)" "$(patch_set_hash)" "$extra" "$@" | sha256sum | cut -c1-16)"
-  if kokkos_config_file "$prefix" >/dev/null && [ -f "$stamp_file" ] \
-    && [ "$(cat "$stamp_file")" = "$stamp_want" ]; then
-    log "kokkos $name up to date: $prefix"
-    return
-  fi
+  kokkos_up_to_date "$name" "$prefix" "$stamp_want" && return
   ensure_kokkos_source
+  build_kokkos_from "$KOKKOS_SRC" "$name" "$prefix" "$stamp_want" "$@"
+}
+
+kokkos_up_to_date() { # name prefix stamp
+  if kokkos_config_file "$2" >/dev/null && [ -f "$2/.amp-compat-stamp" ] \
+    && [ "$(cat "$2/.amp-compat-stamp")" = "$3" ]; then
+    note "kokkos $1 up to date: $2"
+    return 0
+  fi
+  return 1
+}
+
+# build_kokkos_from <source> <name> <prefix> <stamp> <cmake args...>
+build_kokkos_from() {
+  local src="$1" name="$2" prefix="$3" stamp_want="$4"
+  shift 4
+  local bdir="$DEPS/build-$name" stamp_file="$prefix/.amp-compat-stamp"
 
   rm -rf "$bdir" "$prefix"
   mkdir -p "$bdir"
   log "configuring kokkos $name (log: $bdir/configure.log)"
   local t0=$SECONDS
-  if ! cmake -S "$KOKKOS_SRC" -B "$bdir" \
+  if ! cmake -S "$src" -B "$bdir" \
     -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DCMAKE_INSTALL_LIBDIR=lib \
     -DCMAKE_BUILD_TYPE=Release \
@@ -271,7 +300,7 @@ do_host() {
     -DCMAKE_CXX_COMPILER=g++ \
     -DKokkos_ENABLE_SERIAL=ON \
     -DKokkos_ENABLE_OPENMP=ON
-  log "host Kokkos prefix: $HOST_PREFIX  ($(kokkos_config_file "$HOST_PREFIX"))"
+  note "host Kokkos prefix: $HOST_PREFIX  ($(kokkos_config_file "$HOST_PREFIX"))"
 }
 
 cuda_arch_option() {
@@ -319,7 +348,66 @@ do_cuda() {
     -DKokkos_CUDA_DIR="$CUDA_PATH" \
     -DCUDAToolkit_ROOT="$CUDA_PATH" \
     -DKokkos_CUDA_STATIC_RUNTIME=ON
-  log "CUDA Kokkos prefix ($CUDA_ARCH): $prefix  ($(kokkos_config_file "$prefix"))"
+  note "CUDA Kokkos prefix ($CUDA_ARCH): $prefix  ($(kokkos_config_file "$prefix"))"
+}
+
+# ---------------------------------------------------------------------------
+# Kokkos 4.6.01: stands in for a user's own Kokkos (not patched, not the default)
+# ---------------------------------------------------------------------------
+K46_TARBALL_NAME=kokkos-4.6.01.tar.gz
+k46_tarball() {
+  local c
+  for c in "${AMP_KOKKOS46_TARBALL:-}" "$REPO/../shared/deps/$K46_TARBALL_NAME" \
+    "$REPO/../../shared/deps/$K46_TARBALL_NAME"; do
+    [ -n "$c" ] && [ -f "$c" ] && { echo "$c"; return 0; }
+  done
+  die "no $K46_TARBALL_NAME (looked in ../shared/deps and ../../shared/deps; set AMP_KOKKOS46_TARBALL)"
+}
+
+do_kokkos46() {
+  local flavor="${1:-}" tarball want got src="$DEPS/kokkos46-src" cxx=g++ opts=()
+  case "$flavor" in
+    openmp) opts=(-DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_OPENMP=ON) ;;
+    threads) opts=(-DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_THREADS=ON) ;;
+    cuda)
+      local arch_opt
+      arch_opt="$(cuda_arch_option "$CUDA_ARCH")" || die "unsupported AMP_CUDA_ARCH=$CUDA_ARCH"
+      check_cuda_toolkit
+      cxx="$CUDA_CXX"
+      opts=(-DCMAKE_CXX_FLAGS=-Wno-unknown-cuda-version -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_SERIAL=ON
+        -DKokkos_ENABLE_OPENMP=ON -DKokkos_ARCH_"$arch_opt"=ON -DKokkos_CUDA_DIR="$CUDA_PATH"
+        -DCUDAToolkit_ROOT="$CUDA_PATH" -DKokkos_ENABLE_IMPL_CUDA_MALLOC_ASYNC=OFF)
+      flavor="cuda-$CUDA_ARCH"
+      ;;
+    *) usage 2 ;;
+  esac
+  if [ "$cxx" = g++ ]; then ensure_packages "${HOST_PACKAGES[@]}"
+  else ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}"; fi
+  want="$(awk -v f="$K46_TARBALL_NAME" '$2 == f { print $1 }' "$SHA_FILE")"
+  local prefix="$DEPS/kokkos46-$flavor" stamp
+  stamp="$(printf '%s\n' "$want" "$("$cxx" --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
+  kokkos_up_to_date "4.6.01 $flavor" "$prefix" "$stamp" && return
+  tarball="$(k46_tarball)"
+  got="$(sha256sum "$tarball" | cut -d' ' -f1)"
+  [ -n "$want" ] && [ "$got" = "$want" ] \
+    || die "sha256 mismatch for $tarball: expected ${want:-<none in $SHA_FILE>}, got $got; refusing to build from it"
+  log "sha256 ok: $K46_TARBALL_NAME"
+  if [ ! -f "$src/.amp-compat-sha" ] || [ "$(cat "$src/.amp-compat-sha")" != "$want" ]; then
+    rm -rf "$src.tmp" "$src"
+    mkdir -p "$src.tmp"
+    tar -xzf "$tarball" -C "$src.tmp"
+    # The release archive may or may not wrap the tree in one directory.
+    if [ ! -f "$src.tmp/CMakeLists.txt" ]; then
+      local top
+      top="$(find "$src.tmp" -mindepth 2 -maxdepth 2 -name CMakeLists.txt | head -n 1)"
+      [ -n "$top" ] || die "no Kokkos tree in $tarball"
+      mv "$(dirname "$top")" "$src.tree" && rm -rf "$src.tmp" && mv "$src.tree" "$src.tmp"
+    fi
+    [ -d "$src.tmp/core/src" ] || die "no Kokkos tree in $tarball"
+    echo "$want" >"$src.tmp/.amp-compat-sha"
+    mv "$src.tmp" "$src"
+  fi
+  build_kokkos_from "$src" "kokkos46-$flavor" "$prefix" "$stamp" -DCMAKE_CXX_COMPILER="$cxx" "${opts[@]}"
 }
 
 # ---------------------------------------------------------------------------
@@ -381,19 +469,26 @@ main() {
   case "$1" in -h | --help | help) usage 0 ;; esac
   mkdir -p "$DEPS"
   # Serialise concurrent invocations (e.g. `host` and `cuda` in parallel).
-  exec 9>"$DEPS/.deps.lock"
+  # Kokkos 4.6 builds take their own lock: they take minutes and nothing else waits for them.
+  if [ "$1" = kokkos46 ]; then exec 9>"$DEPS/.deps46.lock"; else exec 9>"$DEPS/.deps.lock"; fi
   flock 9
 
   case "$1" in
     host) do_host ;;
+    msvc)
+      do_host
+      ensure_packages "${MSVC_PACKAGES[@]}"
+      ;;
     cuda) do_cuda ;;
     smoke) do_smoke "${2:-}" ;;
+    kokkos46) do_kokkos46 "${2:-}" ;;
+    packages) ensure_packages "${HOST_PACKAGES[@]}"; return 0 ;;
     *) usage 2 ;;
   esac
 
-  log "Kokkos install prefixes (CMAKE_PREFIX_PATH / Kokkos_ROOT):"
-  log "  host:          $HOST_PREFIX$(kokkos_config_file "$HOST_PREFIX" >/dev/null || echo ' (not built)')"
-  log "  cuda $CUDA_ARCH: $(cuda_prefix)$(kokkos_config_file "$(cuda_prefix)" >/dev/null || echo ' (not built)')"
+  note "Kokkos install prefixes (CMAKE_PREFIX_PATH / Kokkos_ROOT):"
+  note "  host:          $HOST_PREFIX$(kokkos_config_file "$HOST_PREFIX" >/dev/null || echo ' (not built)')"
+  note "  cuda $CUDA_ARCH: $(cuda_prefix)$(kokkos_config_file "$(cuda_prefix)" >/dev/null || echo ' (not built)')"
 }
 
 main "$@"

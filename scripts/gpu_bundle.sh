@@ -23,7 +23,8 @@ while read -r name expected; do
   cp "$expected" "$OUT/expected/"
   echo "$(basename "$name")" >> "$OUT/samples.list"
 done < "$B/samples/samples.list"
-cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$OUT/"
+cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_names" \
+  "$B/tests/libamp_kernel_name_tool.so" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
 # The host benchmark (g++, libgomp): its runtimes travel along in host/.
 HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
@@ -33,7 +34,7 @@ for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
   p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
   [ -n "$p" ] && cp "$p" "$OUT/host/"
 done
-cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$OUT/"
+cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
 strip "$OUT"/host/amp_bench_host 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
@@ -57,13 +58,27 @@ nvidia-smi -L || true
 if [ "${AMP_SAMPLES:-1}" = 1 ]; then
 echo "== samples"
 for b in cuda openmp; do
-  while read -r s; do check "$s ($b)" env AMP_DEFAULT_ACCELERATOR=$b bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
+  for p in auto portable native; do
+    while read -r s; do check "$s ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
+  done
 done
 fi
 if [ "${AMP_TESTS:-1}" = 1 ]; then
 echo "== tests"
-for b in cuda openmp serial; do check "amp_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./amp_tests --gtest_brief=1; done
+# With two or more GPUs the suite also runs with the second one as default
+# (the TwoGpus tests skip with fewer); each on every kernel path.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+backends="cuda openmp serial"; [ "${gpus:-0}" -ge 2 ] && backends="cuda cuda1 openmp serial"
+for b in $backends; do
+  for p in auto portable native; do
+    check "amp_tests ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p ./amp_tests --gtest_brief=1
+  done
+done
 check "device errors become exceptions" ./amp_device_errors
+for b in cuda openmp; do
+  check "Kokkos Tools see AMP kernels ($b)" env AMP_DEFAULT_ACCELERATOR=$b KOKKOS_TOOLS_LIBS=$PWD/libamp_kernel_name_tool.so \
+    KOKKOS_PROFILE_LIBRARY=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
+done
 cat /tmp/amp_run.out
 fi
 if [ "${AMP_SANITIZER:-1}" = 1 ] && { command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; }; then
@@ -80,6 +95,14 @@ if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
   out="${AMP_BENCH_OUT:-results}"
   LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu --out "$out/gpu" ${AMP_BENCH_ARGS:-} \
     || fail=$((fail + 1))
+  # The kernel paths forced one after the other (bench/path_ratios.py compares them).
+  for p in native portable; do
+    echo "== benchmarks, AMP_KERNEL_PATH=$p"
+    AMP_KERNEL_PATH=$p LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu \
+      --out "$out/gpu-$p" --only launch,matmul,reduce,transpose,tiles ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
+  done
+  command -v python3 >/dev/null 2>&1 && python3 path_ratios.py "$out/gpu-native/bench.json" \
+    "$out/gpu-portable/bench.json" --auto "$out/gpu/bench.json" | tee "$out/paths.md"
   # The same sources with device code at Clang's -O3 (nvcc's default level),
   # for the hand-written baselines at their best (bench/combine.py).
   if [ -x ./amp_bench_gpu_o3 ]; then

@@ -15,8 +15,8 @@ namespace amp_test {
 inline Concurrency::accelerator default_accelerator() { return Concurrency::accelerator(); }
 inline Concurrency::accelerator_view default_view() { return Concurrency::accelerator().default_view; }
 
-// The CUDA accelerator's device path in this implementation.
-inline bool default_is_gpu() { return Concurrency::accelerator().device_path == L"cuda0"; }
+// The CUDA accelerators' device paths in this implementation: cuda0, cuda1, ...
+inline bool default_is_gpu() { return Concurrency::accelerator().device_path.rfind(L"cuda", 0) == 0; }
 
 inline std::string narrow(const std::wstring& w) { return std::string(w.begin(), w.end()); }
 

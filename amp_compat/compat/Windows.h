@@ -1,4 +1,5 @@
-// amp_compat/compat/Windows.h -- minimal, opt-in Windows console/timer shim.
+// amp_compat/compat/Windows.h -- minimal, opt-in Windows console/timer shim
+// (also reachable as <windows.h>; the CRT names come from crt_compat.h).
 //
 // Purpose
 //   Legacy C++ AMP samples often `#include <Windows.h>` only to colour console
@@ -51,15 +52,42 @@
 //              (wraps like the Windows function); GetTickCount64: 64-bit.
 //              Sleep(ms): blocks the calling thread for at least ms
 //              milliseconds (std::this_thread::sleep_for).
+//   More types UINT, INT, ULONG, USHORT, UCHAR, CHAR, WCHAR, FLOAT, BOOLEAN,
+//              INT64/UINT64/LONG64/DWORD64, SIZE_T, *_PTR integers, the LP*/P*
+//              pointer names, TCHAR/LPTSTR/LPCTSTR and TEXT() (wide when
+//              UNICODE is defined, as winnt.h), HRESULT (long, as amp.h's)
+//              with S_OK, S_FALSE, E_FAIL, SUCCEEDED(), FAILED() (bit 31 or
+//              a negative value); MAX_PATH, INFINITE. No VOID/CONST macros
+//              (Kokkos uses those names).
+//   Memory     ZeroMemory, SecureZeroMemory, FillMemory, CopyMemory, MoveMemory.
+//   System     GetSystemInfo: dwNumberOfProcessors (hardware threads),
+//              dwPageSize, dwAllocationGranularity (the page size), other
+//              fields zero. GetCurrentThreadId, GetCurrentProcessId,
+//              SwitchToThread (yields; TRUE).
+//   Atomics    InterlockedIncrement/Decrement/Exchange/ExchangeAdd/
+//              CompareExchange (LONG) and the ...64 forms: sequentially
+//              consistent, returning what the Windows functions return.
+//   Locks      CRITICAL_SECTION with Initialize/Enter/TryEnter/Leave/
+//              DeleteCriticalSection: recursive, as on Windows.
+// Not provided on purpose: the min/max macros (as if NOMINMAX were defined;
+// they would break the C++ library), _WIN32 / _MSC_VER, threads, events,
+// files and every GUI function.
 #ifndef AMP_COMPAT_COMPAT_WINDOWS_H
 #define AMP_COMPAT_COMPAT_WINDOWS_H
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
+#include <mutex>
 #include <cstdlib>
 #include <iostream>
 #include <thread>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include "SDKDDKVer.h"
+#include "crt_compat.h"
 
 // ---- basic Windows types --------------------------------------------------
 typedef int BOOL;
@@ -71,6 +99,68 @@ typedef std::uint32_t DWORD;
 typedef std::int64_t LONGLONG;
 typedef std::uint64_t ULONGLONG;
 typedef void* HANDLE;
+typedef unsigned int UINT;
+typedef int INT;
+typedef std::uint32_t ULONG;
+typedef unsigned short USHORT;
+typedef unsigned char UCHAR;
+typedef char CHAR;
+typedef wchar_t WCHAR;
+typedef float FLOAT;
+typedef BYTE BOOLEAN;
+typedef std::int64_t INT64;
+typedef std::uint64_t UINT64;
+typedef std::int64_t LONG64;
+typedef std::uint64_t DWORD64;
+typedef std::size_t SIZE_T;
+typedef std::ptrdiff_t SSIZE_T;
+typedef std::intptr_t INT_PTR;
+typedef std::uintptr_t UINT_PTR;
+typedef std::intptr_t LONG_PTR;
+typedef std::uintptr_t ULONG_PTR;
+typedef std::uintptr_t DWORD_PTR;
+typedef void* PVOID;
+typedef void* LPVOID;
+typedef const void* LPCVOID;
+typedef char* LPSTR;
+typedef char* PSTR;
+typedef const char* LPCSTR;
+typedef const char* PCSTR;
+typedef wchar_t* LPWSTR;
+typedef wchar_t* PWSTR;
+typedef const wchar_t* LPCWSTR;
+typedef const wchar_t* PCWSTR;
+typedef DWORD* LPDWORD;
+typedef DWORD* PDWORD;
+typedef BOOL* LPBOOL;
+// HRESULT as amp.h declares it (runtime_exception::get_error_code), with the
+// SDK's guard: long, 64-bit here. Error codes keep their 32-bit pattern
+// (E_FAIL == 0x80004005, equal to what amp_compat's exceptions report), so
+// FAILED() tests bit 31 as well as the sign.
+#ifndef _HRESULT_DEFINED
+#define _HRESULT_DEFINED
+typedef long HRESULT;
+#endif
+#ifdef UNICODE
+typedef WCHAR TCHAR;
+#define AMP_COMPAT_TEXT(q) L##q
+#else
+typedef char TCHAR;
+#define AMP_COMPAT_TEXT(q) q
+#endif
+typedef TCHAR* LPTSTR;
+typedef const TCHAR* LPCTSTR;
+#ifndef TEXT
+#define TEXT(q) AMP_COMPAT_TEXT(q)
+#endif
+
+#define S_OK ((HRESULT)0L)
+#define S_FALSE ((HRESULT)1L)
+#define E_FAIL ((HRESULT)0x80004005L)
+#define FAILED(hr) (((HRESULT)(hr)) < 0 || (((unsigned long)(HRESULT)(hr)) & 0x80000000ul) != 0)
+#define SUCCEEDED(hr) (!FAILED(hr))
+#define MAX_PATH 260
+#define INFINITE 0xFFFFFFFF
 
 #ifndef TRUE
 #define TRUE 1
@@ -231,6 +321,86 @@ inline DWORD GetTickCount() {
 
 inline void Sleep(DWORD dwMilliseconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(dwMilliseconds));
+}
+
+// ---- memory -----------------------------------------------------------------
+#define ZeroMemory(dest, len) std::memset((dest), 0, (len))
+#define SecureZeroMemory(dest, len) std::memset((dest), 0, (len))
+#define FillMemory(dest, len, fill) std::memset((dest), (fill), (len))
+#define CopyMemory(dest, src, len) std::memcpy((dest), (src), (len))
+#define MoveMemory(dest, src, len) std::memmove((dest), (src), (len))
+
+// ---- system information -------------------------------------------------------
+typedef struct _SYSTEM_INFO {
+    WORD wProcessorArchitecture;
+    WORD wReserved;
+    DWORD dwPageSize;
+    LPVOID lpMinimumApplicationAddress;
+    LPVOID lpMaximumApplicationAddress;
+    DWORD_PTR dwActiveProcessorMask;
+    DWORD dwNumberOfProcessors;
+    DWORD dwProcessorType;
+    DWORD dwAllocationGranularity;
+    WORD wProcessorLevel;
+    WORD wProcessorRevision;
+} SYSTEM_INFO, *LPSYSTEM_INFO;
+
+inline void GetSystemInfo(LPSYSTEM_INFO info) {
+    if (info == nullptr) return;
+    std::memset(info, 0, sizeof *info);
+    const unsigned n = std::thread::hardware_concurrency();
+    info->dwNumberOfProcessors = n ? n : 1;
+    const long page = sysconf(_SC_PAGESIZE);
+    info->dwPageSize = static_cast<DWORD>(page > 0 ? page : 4096);
+    info->dwAllocationGranularity = info->dwPageSize;
+}
+
+inline DWORD GetCurrentThreadId() { return static_cast<DWORD>(syscall(SYS_gettid)); }
+inline DWORD GetCurrentProcessId() { return static_cast<DWORD>(getpid()); }
+inline BOOL SwitchToThread() {
+    std::this_thread::yield();
+    return TRUE;
+}
+
+// ---- interlocked operations (return values as on Windows) ---------------------
+#define AMP_COMPAT_INTERLOCKED(SUFFIX, T)                                                     \
+    inline T InterlockedIncrement##SUFFIX(T volatile* p) {                                    \
+        return __atomic_add_fetch(p, 1, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    inline T InterlockedDecrement##SUFFIX(T volatile* p) {                                    \
+        return __atomic_sub_fetch(p, 1, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    inline T InterlockedExchange##SUFFIX(T volatile* p, T v) {                                \
+        return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                                   \
+    }                                                                                         \
+    inline T InterlockedExchangeAdd##SUFFIX(T volatile* p, T v) {                             \
+        return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    inline T InterlockedCompareExchange##SUFFIX(T volatile* p, T exchange, T comparand) {     \
+        __atomic_compare_exchange_n(p, &comparand, exchange, false, __ATOMIC_SEQ_CST,         \
+                                    __ATOMIC_SEQ_CST);                                        \
+        return comparand; /* the initial value of *p */                                       \
+    }
+AMP_COMPAT_INTERLOCKED(, LONG)
+AMP_COMPAT_INTERLOCKED(64, LONGLONG)
+#undef AMP_COMPAT_INTERLOCKED
+
+// ---- critical sections (recursive, as on Windows) -----------------------------
+typedef struct _CRITICAL_SECTION {
+    std::recursive_mutex* mutex;
+} CRITICAL_SECTION, *LPCRITICAL_SECTION;
+
+inline void InitializeCriticalSection(LPCRITICAL_SECTION cs) { cs->mutex = new std::recursive_mutex; }
+inline BOOL InitializeCriticalSectionAndSpinCount(LPCRITICAL_SECTION cs, DWORD) {
+    InitializeCriticalSection(cs);
+    return TRUE;
+}
+inline void EnterCriticalSection(LPCRITICAL_SECTION cs) { cs->mutex->lock(); }
+inline BOOL TryEnterCriticalSection(LPCRITICAL_SECTION cs) { return cs->mutex->try_lock() ? TRUE : FALSE; }
+inline void LeaveCriticalSection(LPCRITICAL_SECTION cs) { cs->mutex->unlock(); }
+inline void DeleteCriticalSection(LPCRITICAL_SECTION cs) {
+    delete cs->mutex;
+    cs->mutex = nullptr;
 }
 
 #endif  // AMP_COMPAT_COMPAT_WINDOWS_H

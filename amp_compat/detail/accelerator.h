@@ -1,10 +1,15 @@
-// accelerator and accelerator_view (AMP spec section 3). Property syntax
-// (acc.default_view, acc.description, ...) is provided by data members that are
-// filled when the object is made, since GCC has no __declspec(property).
+// accelerator and accelerator_view (AMP spec 3). Property syntax
+// (acc.default_view, acc.description, av.accelerator, av.queuing_mode, ...) is
+// provided by data members filled when the object is made, since GCC has no
+// __declspec(property). An accelerator contains its default_view, so
+// accelerator_view::accelerator cannot be a whole accelerator: it is the
+// accelerator's properties and member functions (detail::accelerator_props,
+// the base class of accelerator), everything but the default_view member;
+// it converts to accelerator.
 #pragma once
 #include "runtime.h"
+#include "runtime/completion_future.h"
 
-#include <future>
 #include <string>
 #include <vector>
 
@@ -14,92 +19,152 @@ class accelerator;
 class accelerator_view;
 
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
-enum access_type { access_type_none = 0, access_type_read = 1, access_type_write = 2,
-                   access_type_read_write = 3, access_type_auto = 4 };
 
 namespace detail {
 std::shared_ptr<accelerator_info> info_of(const accelerator_view&);
-}
+const std::shared_ptr<queue_state>& queue_of(const accelerator_view&);
 
-// A completed-or-pending operation; this layer performs copies synchronously,
-// so futures it returns are already satisfied.
-class completion_future {
+class accelerator_props {
 public:
-  completion_future() = default;
-  explicit completion_future(std::shared_future<void> f) : f_(std::move(f)) {}
-  void get() const { if (f_.valid()) f_.get(); }
-  bool valid() const { return f_.valid(); }
-  void wait() const { if (f_.valid()) f_.wait(); }
-  template <class R, class P> std::future_status wait_for(const std::chrono::duration<R, P>& d) const {
-    return f_.valid() ? f_.wait_for(d) : std::future_status::ready;
+  std::wstring get_device_path() const { return info_->path; }
+  std::wstring get_description() const { return info_->description; }
+  unsigned int get_version() const { return info_->version; }
+  std::size_t get_dedicated_memory() const { return info_->dedicated_memory_kb; }
+  bool get_supports_double_precision() const { return info_->doubles; }
+  bool get_supports_limited_double_precision() const { return info_->doubles; }
+  bool get_has_display() const { return false; }
+  bool get_is_debug() const { return false; }
+  bool get_is_emulated() const { return info_->emulated; }
+  bool get_supports_cpu_shared_memory() const { return info_->supports_cpu_shared_memory(); }
+  access_type get_default_cpu_access_type() const { return info_->get_default_cpu_access(); }
+  // Succeeds once per accelerator, and only before an array used the
+  // runtime's choice (AMP semantics); the setting is shared by every
+  // accelerator object of that device.
+  bool set_default_cpu_access_type(access_type t) {
+    const bool ok = info_->set_default_cpu_access(t);
+    default_cpu_access_type = info_->get_default_cpu_access();
+    return ok;
   }
-  template <class C, class D> std::future_status wait_until(const std::chrono::time_point<C, D>& t) const {
-    return f_.valid() ? f_.wait_until(t) : std::future_status::ready;
-  }
-  operator std::shared_future<void>() const { return f_; }
-  template <class F> void then(const F& f) const { get(); f(); }
-  static completion_future ready() {
-    std::promise<void> p;
-    p.set_value();
-    return completion_future(p.get_future().share());
-  }
+  inline accelerator_view get_default_view() const;
+  inline accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const;
 
-private:
-  std::shared_future<void> f_;
+  bool operator==(const accelerator_props& o) const { return info_ == o.info_; }
+  bool operator!=(const accelerator_props& o) const { return !(*this == o); }
+
+  // Properties.
+  std::wstring device_path;
+  std::wstring description;
+  unsigned int version;
+  std::size_t dedicated_memory;
+  bool supports_double_precision;
+  bool supports_limited_double_precision;
+  bool has_display = false;
+  bool is_debug = false;
+  bool is_emulated;
+  bool supports_cpu_shared_memory;
+  access_type default_cpu_access_type;
+
+protected:
+  friend class Concurrency::accelerator;
+  friend class Concurrency::accelerator_view;
+  explicit accelerator_props(std::shared_ptr<accelerator_info> i)
+      : device_path(i->path), description(i->description), version(i->version),
+        dedicated_memory(i->dedicated_memory_kb), supports_double_precision(i->doubles),
+        supports_limited_double_precision(i->doubles), is_emulated(i->emulated),
+        supports_cpu_shared_memory(i->supports_cpu_shared_memory()),
+        default_cpu_access_type(i->get_default_cpu_access()), info_(std::move(i)) {}
+  std::shared_ptr<accelerator_info> info_;
 };
+
+// Identity of the auto-selection view (every copy of it compares equal). It
+// queues nothing itself: its kernels run on the view of the first array they
+// capture, else on the default accelerator's default view.
+inline const std::shared_ptr<queue_state>& auto_selection_id() {
+  static const std::shared_ptr<queue_state> id = std::make_shared<queue_state>(-1);
+  return id;
+}
+} // namespace detail
 
 class accelerator_view {
 public:
   accelerator_view(const accelerator_view&) = default;
-  accelerator_view& operator=(const accelerator_view&) = default;
+  // Only to lvalues: `arr.get_accelerator_view() = v` is an error, as in AMP.
+  accelerator_view& operator=(const accelerator_view&) & = default;
 
-  accelerator get_accelerator() const;
+  inline Concurrency::accelerator get_accelerator() const;
   bool get_is_debug() const { return false; }
-  unsigned int get_version() const { return 0x000B0000; }
-  queuing_mode get_queuing_mode() const { return mode_; }
-  bool get_is_auto_selection() const { return false; }
-  // Kernels may run asynchronously on the GPU; wait() returns when all are
-  // done and raises their errors as runtime_exception.
+  unsigned int get_version() const { return info_->version; }
+  Concurrency::queuing_mode get_queuing_mode() const { return mode_; }
+  bool get_is_auto_selection() const { return auto_; }
+  // Every view is a queue (on a GPU: its own CUDA stream, see device_cuda.h).
+  // Returns when every asynchronous operation issued so far and every kernel
+  // and copy queued on this view has finished (other views of the same GPU
+  // are not waited for; the auto-selection view waits for every GPU); kernel
+  // faults (GPU) are raised here as runtime_exception.
   void wait() const {
-    if (info_->kind == detail::device_kind::cuda) detail::device_memory::wait();
-    else Kokkos::fence();
+    detail::async_registry::get().wait_all();
+    // Host kernels are finished when parallel_for_each returns.
+    if (info_->kind != detail::device_kind::cuda) return;
+    if (auto_) detail::device_memory::wait_all();
+    else q_->synchronize();
   }
+  // Commands are submitted as they are issued, in both queuing modes;
+  // nothing is held back.
   void flush() const {}
+  // A future that is ready once everything issued so far (on a GPU: queued
+  // on this view) has finished.
   completion_future create_marker() const {
-    wait();
-    return completion_future::ready();
+    auto ops = detail::async_registry::get().unfinished();
+    const bool device = info_->kind == detail::device_kind::cuda;
+    if (ops.empty() && !device) return detail::async_access::ready();
+    // The point in this view's queue is taken now; the worker waits for it.
+    std::shared_ptr<detail::queue_marker> mark = device && !auto_ ? q_->mark() : nullptr;
+    return detail::launch_async({}, [ops, device, mark]() AMP_HOST_ONLY {
+      for (auto& p : ops) p->wait_done();
+      if (mark) mark->wait();
+      else if (device) detail::device_memory::wait_all();
+    });
   }
   // Each view made by create_view() is distinct; copies compare equal.
-  bool operator==(const accelerator_view& o) const { return id_ == o.id_; }
+  bool operator==(const accelerator_view& o) const { return q_ == o.q_; }
   bool operator!=(const accelerator_view& o) const { return !(*this == o); }
 
   // Properties.
+  detail::accelerator_props accelerator;
   bool is_debug = false;
-  unsigned int version = 0x000B0000;
-  queuing_mode queuing_mode_property = queuing_mode_automatic;
-  bool is_auto_selection = false;
+  unsigned int version;
+  Concurrency::queuing_mode queuing_mode;
+  bool is_auto_selection;
 
 private:
-  friend class accelerator;
+  friend class Concurrency::accelerator;
+  friend class detail::accelerator_props;
   friend std::shared_ptr<detail::accelerator_info> detail::info_of(const accelerator_view&);
-  accelerator_view(std::shared_ptr<detail::accelerator_info> i, queuing_mode m, std::shared_ptr<const int> id)
-      : queuing_mode_property(m), info_(std::move(i)), mode_(m), id_(std::move(id)) {}
+  friend const std::shared_ptr<detail::queue_state>& detail::queue_of(const accelerator_view&);
+  accelerator_view(std::shared_ptr<detail::accelerator_info> i, Concurrency::queuing_mode m,
+                   std::shared_ptr<detail::queue_state> q, bool auto_selection = false)
+      : accelerator(i), version(i->version), queuing_mode(m), is_auto_selection(auto_selection),
+        info_(std::move(i)), mode_(m), q_(std::move(q)), auto_(auto_selection) {}
   std::shared_ptr<detail::accelerator_info> info_;
-  queuing_mode mode_;
-  std::shared_ptr<const int> id_;
+  Concurrency::queuing_mode mode_;
+  std::shared_ptr<detail::queue_state> q_; // the queue, and the view's identity
+  bool auto_;
 };
 
-class accelerator {
+class accelerator : public detail::accelerator_props {
 public:
   static const wchar_t default_accelerator[];
   static const wchar_t cpu_accelerator[];
   static const wchar_t direct3d_warp[];
   static const wchar_t direct3d_ref[];
 
+  // The default accelerator; from then on set_default is refused.
   accelerator() : accelerator(default_info(true)) {}
   explicit accelerator(const std::wstring& path) : accelerator(lookup(path)) {}
   accelerator(const accelerator&) = default;
   accelerator& operator=(const accelerator&) = default;
+  // From av.accelerator.
+  accelerator(const detail::accelerator_props& p) : accelerator(p.info_) {}
 
   static std::vector<accelerator> get_all() {
     std::vector<accelerator> r;
@@ -115,51 +180,22 @@ public:
     t.default_acc = i;
     return true;
   }
-  static accelerator_view get_auto_selection_view() { return accelerator().default_view; }
-
-  accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const {
-    return accelerator_view(info_, m, std::make_shared<const int>(0));
+  // A view on which parallel_for_each picks the accelerator itself: where the
+  // first array the kernel captures lives, else the default accelerator.
+  static accelerator_view get_auto_selection_view() {
+    return accelerator_view(default_info(false), queuing_mode_automatic, detail::auto_selection_id(), true);
   }
+
   accelerator_view get_default_view() const { return default_view; }
-  std::wstring get_device_path() const { return info_->path; }
-  std::wstring get_description() const { return info_->description; }
-  unsigned int get_version() const { return version; }
-  std::size_t get_dedicated_memory() const { return info_->dedicated_memory_kb; }
-  bool get_supports_double_precision() const { return true; }
-  bool get_supports_limited_double_precision() const { return true; }
-  bool get_has_display() const { return false; }
-  bool get_is_debug() const { return false; }
-  bool get_is_emulated() const { return info_->emulated; }
-  bool get_supports_cpu_shared_memory() const { return info_->kind != detail::device_kind::cuda; }
-  access_type get_default_cpu_access_type() const { return default_cpu_access_type; }
-  bool set_default_cpu_access_type(access_type t) {
-    default_cpu_access_type = t;
-    return true;
-  }
-  bool operator==(const accelerator& o) const { return info_ == o.info_; }
-  bool operator!=(const accelerator& o) const { return !(*this == o); }
 
-  // Properties.
-  std::wstring device_path;
-  std::wstring description;
-  unsigned int version = 0x000B0000;
-  std::size_t dedicated_memory;
-  bool supports_double_precision = true;
-  bool supports_limited_double_precision = true;
-  bool has_display = false;
-  bool is_debug = false;
-  bool is_emulated;
-  bool supports_cpu_shared_memory;
-  access_type default_cpu_access_type;
+  // Properties (the others are in accelerator_props).
   accelerator_view default_view;
 
 private:
   friend class accelerator_view;
+  friend class detail::accelerator_props;
   explicit accelerator(std::shared_ptr<detail::accelerator_info> i)
-      : device_path(i->path), description(i->description), dedicated_memory(i->dedicated_memory_kb),
-        is_emulated(i->emulated), supports_cpu_shared_memory(i->kind != detail::device_kind::cuda),
-        default_cpu_access_type(i->kind == detail::device_kind::cuda ? access_type_none : access_type_read_write),
-        default_view(i, queuing_mode_automatic, i->default_view_id), info_(std::move(i)) {}
+      : detail::accelerator_props(i), default_view(i, queuing_mode_automatic, i->default_queue) {}
   static std::shared_ptr<detail::accelerator_info> default_info(bool fix) {
     auto& t = detail::accelerator_table::get();
     std::lock_guard<std::mutex> g(t.m);
@@ -174,7 +210,6 @@ private:
     }
     return i;
   }
-  std::shared_ptr<detail::accelerator_info> info_;
 };
 
 inline const wchar_t accelerator::default_accelerator[] = L"default";
@@ -182,10 +217,32 @@ inline const wchar_t accelerator::cpu_accelerator[] = L"cpu";
 inline const wchar_t accelerator::direct3d_warp[] = L"direct3d\\warp";
 inline const wchar_t accelerator::direct3d_ref[] = L"direct3d\\ref";
 
-inline accelerator accelerator_view::get_accelerator() const { return accelerator(info_); }
+inline accelerator accelerator_view::get_accelerator() const { return Concurrency::accelerator(info_); }
 
 namespace detail {
+inline accelerator_view accelerator_props::get_default_view() const {
+  return accelerator_view(info_, queuing_mode_automatic, info_->default_queue);
+}
+// A new, independent queue on this accelerator (on a GPU: its own stream,
+// created when first used).
+inline accelerator_view accelerator_props::create_view(queuing_mode m) const {
+  return accelerator_view(info_, m, std::make_shared<queue_state>(info_->ordinal));
+}
 inline std::shared_ptr<accelerator_info> info_of(const accelerator_view& v) { return v.info_; }
+inline const std::shared_ptr<queue_state>& queue_of(const accelerator_view& v) { return v.q_; }
 inline accelerator_view default_accelerator_view() { return accelerator().default_view; }
 } // namespace detail
+
+// Waits for every asynchronous operation and kernel, and lets the default
+// accelerator be chosen again (set_default). The runtime restarts by itself on
+// the next use; Kokkos itself stays up until the program exits (it cannot be
+// started twice).
+inline void amp_uninitialize() {
+  detail::async_registry::get().wait_all();
+  detail::device_memory::wait_all();
+  auto& t = detail::accelerator_table::get();
+  std::lock_guard<std::mutex> g(t.m);
+  t.default_fixed = false;
+}
+
 } // namespace Concurrency

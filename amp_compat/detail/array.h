@@ -23,7 +23,10 @@ template <class T, int N = 1> class array : public detail::data_base<T, N> {
   template <class, int> friend class detail::data_base;
   friend struct detail::copy_access;
   friend struct detail::closure_patcher;
+  friend struct detail::kokkos_interop;
   static_assert(!std::is_const<T>::value, "array<const T> is not allowed; use array_view<const T>");
+  template <class V> using is_source_view = std::integral_constant<bool,
+      std::is_same<V, array_view<const T, N>>::value || std::is_same<V, array_view<T, N>>::value>;
 
 public:
   using value_type = T;
@@ -31,9 +34,18 @@ public:
   using base::extent;
 
   // ---- construction
+  // Every form takes an optional accelerator_view followed by either a CPU
+  // access type (access_type_auto: the accelerator's default_cpu_access_type)
+  // or an associated accelerator_view (a staging array: its data live with the
+  // first view, usually the cpu accelerator's, and are meant for transfers to
+  // the second). The (e0[, e1[, e2]], ...) forms are the extent forms.
   explicit array(const Concurrency::extent<N>& e) : array(e, detail::default_accelerator_view()) {}
-  array(const Concurrency::extent<N>& e, const accelerator_view& av) : av_(av) { allocate(e); }
-  array(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view&) : array(e, av) {}
+  array(const Concurrency::extent<N>& e, const accelerator_view& av, access_type cpu = access_type_auto) {
+    allocate(e, av, av, cpu);
+  }
+  array(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view& associated) {
+    allocate(e, av, associated, access_type_auto);
+  }
   template <class... I, std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value, int> = 0>
   explicit array(I... e) : array(Concurrency::extent<N>(static_cast<int>(e)...)) {}
 
@@ -42,30 +54,49 @@ public:
   template <class It, class = detail::iter_t<It>>
   array(const Concurrency::extent<N>& e, It first) : array(e, first, detail::default_accelerator_view()) {}
   template <class It, class = detail::iter_t<It>>
-  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av) : array(e, av) {
+  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av,
+        access_type cpu = access_type_auto)
+      : array(e, av, cpu) {
     fill(first, last);
   }
   template <class It, class = detail::iter_t<It>>
-  array(const Concurrency::extent<N>& e, It first, const accelerator_view& av) : array(e, av) {
+  array(const Concurrency::extent<N>& e, It first, const accelerator_view& av, access_type cpu = access_type_auto)
+      : array(e, av, cpu) {
     fill_n(first);
   }
   template <class It, class = detail::iter_t<It>>
-  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av, const accelerator_view&)
-      : array(e, first, last, av) {}
-  // (e0[, e1[, e2]], first[, last][, av]) and (e0[, e1[, e2]], av) forms, for every rank.
+  array(const Concurrency::extent<N>& e, It first, It last, const accelerator_view& av,
+        const accelerator_view& associated)
+      : array(e, av, associated) {
+    fill(first, last);
+  }
+  template <class It, class = detail::iter_t<It>>
+  array(const Concurrency::extent<N>& e, It first, const accelerator_view& av, const accelerator_view& associated)
+      : array(e, av, associated) {
+    fill_n(first);
+  }
   template <class... A, class = std::enable_if_t<detail::leading_ints<N, A...>::value>>
   array(A... a) : array(detail::split_tag{}, std::tuple<A...>(a...), std::make_index_sequence<sizeof...(A) - N>{}) {}
 
-  array(const array_view<const T, N>& src) : array(src, detail::default_accelerator_view()) {}
-  array(const array_view<T, N>& src) : array(src, detail::default_accelerator_view()) {}
-  array(const array_view<const T, N>& src, const accelerator_view& av) : array(src.extent, av) { copy_from_view(src); }
-  array(const array_view<T, N>& src, const accelerator_view& av) : array(src.extent, av) {
+  // From a view (of T or const T): a copy of its elements.
+  template <class V, class = std::enable_if_t<is_source_view<V>::value>>
+  array(const V& src) : array(src, detail::default_accelerator_view()) {}
+  template <class V, class = std::enable_if_t<is_source_view<V>::value>>
+  array(const V& src, const accelerator_view& av, access_type cpu = access_type_auto) : array(src.extent, av, cpu) {
+    copy_from_view(array_view<const T, N>(src));
+  }
+  template <class V, class = std::enable_if_t<is_source_view<V>::value>>
+  array(const V& src, const accelerator_view& av, const accelerator_view& associated)
+      : array(src.extent, av, associated) {
     copy_from_view(array_view<const T, N>(src));
   }
 
-  // Deep copy, as AMP specifies.
-  array(const array& o) : array(o.extent, o.av_) { detail::copy_buffer(*o.h_.buf, *h_.buf); }
-  array(array&& o) noexcept : av_(o.av_) {
+  // Deep copy, as AMP specifies: same views and CPU access type.
+  array(const array& o) {
+    allocate(o.extent, o.get_accelerator_view(), o.get_associated_accelerator_view(), o.get_cpu_access_type());
+    detail::copy_buffer(*o.h_.buf, *h_.buf);
+  }
+  array(array&& o) noexcept {
     take(o);
     detail::array_registry::add(this, sizeof(*this));
   }
@@ -79,7 +110,6 @@ public:
   array& operator=(array&& o) noexcept {
     if (this != &o) {
       release();
-      av_ = o.av_;
       take(o);
     }
     return *this;
@@ -94,26 +124,28 @@ public:
     release();
   }
 
-  // ---- element access (host: implicit synchronisation)
-  AMP_FN T& operator[](const index<N>& i) { return this->at(i); }
-  AMP_FN const T& operator[](const index<N>& i) const { return this->at(i); }
-  AMP_FN T& operator()(const index<N>& i) { return this->at(i); }
-  AMP_FN const T& operator()(const index<N>& i) const { return this->at(i); }
+  // ---- element access (host: implicit synchronisation; an array made with
+  // access_type_none cannot be accessed on the CPU: runtime_exception)
+  AMP_FN T& operator[](const index<N>& i) { return elem(i); }
+  AMP_FN const T& operator[](const index<N>& i) const { return elem(i); }
+  AMP_FN T& operator()(const index<N>& i) { return elem(i); }
+  AMP_FN const T& operator()(const index<N>& i) const { return elem(i); }
   template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
-  AMP_FN T& operator()(I... i) { return this->at(index<N>(static_cast<int>(i)...)); }
+  AMP_FN T& operator()(I... i) { return elem(index<N>(static_cast<int>(i)...)); }
   template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
-  AMP_FN const T& operator()(I... i) const { return this->at(index<N>(static_cast<int>(i)...)); }
+  AMP_FN const T& operator()(I... i) const { return elem(index<N>(static_cast<int>(i)...)); }
   AMP_FN decltype(auto) operator[](int i) {
-    if constexpr (N == 1) return this->at(index<1>(i));
+    if constexpr (N == 1) return elem(index<1>(i));
     else return view()[i];
   }
   AMP_FN decltype(auto) operator[](int i) const {
-    if constexpr (N == 1) return static_cast<const T&>(this->at(index<1>(i)));
+    if constexpr (N == 1) return static_cast<const T&>(elem(index<1>(i)));
     else return const_view()[i];
   }
 
-  AMP_FN T* data() { return this->base_ptr(); }
-  AMP_FN const T* data() const { return this->base_ptr(); }
+  // Null on the CPU for an array without CPU access (AMP).
+  AMP_FN T* data() { return cpu_accessible() ? this->base_ptr() : nullptr; }
+  AMP_FN const T* data() const { return cpu_accessible() ? this->base_ptr() : nullptr; }
 
   // ---- views of the array
   AMP_FN array_view<T, N> section(const index<N>& o, const Concurrency::extent<N>& e) { return view().section(o, e); }
@@ -150,14 +182,14 @@ public:
     return v;
   }
 
-  accelerator_view get_accelerator_view() const { return av_; }
-  accelerator_view get_associated_accelerator_view() const { return av_; }
-  access_type get_cpu_access_type() const {
-    return detail::info_of(av_)->kind == detail::device_kind::cuda ? access_type_none : access_type_read_write;
-  }
+  // Where the data live; for a staging array, the view it was associated with.
+  accelerator_view get_accelerator_view() const { return *storage().source_view; }
+  accelerator_view get_associated_accelerator_view() const { return *storage().associated_view; }
+  access_type get_cpu_access_type() const { return storage().cpu_access; }
 
-  // Properties.
-  // (accelerator_view and associated_accelerator_view are the getters above.)
+  // (The accelerator_view, associated_accelerator_view and cpu_access_type
+  // properties are the getters above: data members would not fit the array
+  // object's device shadow.)
 
 private:
   template <class Tup, std::size_t... K>
@@ -173,15 +205,39 @@ private:
   }
   AMP_FN array_view<const T, N> const_view() const { return array_view<const T, N>(view()); }
 
-  void allocate(const Concurrency::extent<N>& e) {
+  AMP_FN bool cpu_accessible() const {
+    if constexpr (!detail::device_pass) return !h_.buf || h_.buf->cpu_access != access_type_none;
+    return true;
+  }
+  AMP_FN T& elem(const index<N>& i) const {
+    if constexpr (!detail::device_pass) {
+      if (!cpu_accessible())
+        throw runtime_exception("array: this array was made with access_type_none and cannot be accessed on the CPU "
+                                "(copy it, or use an array_view of it)", detail::e_invalidarg);
+    }
+    return this->at(i);
+  }
+  const detail::buffer& storage() const {
+    if (!h_.buf) throw runtime_exception("array: the array was moved from", detail::e_invalidarg);
+    return *h_.buf;
+  }
+
+  void allocate(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view& associated,
+                access_type cpu) {
     if (e.size_64() <= 0) throw runtime_exception("array: every extent dimension must be positive", detail::e_invalidarg);
     this->extent = e;
     this->set_dense_strides(e);
-    const auto kind = detail::info_of(av_)->kind;
+    const auto info = detail::info_of(av);
+    const auto kind = info->kind;
+    // The cpu accelerator's memory is the host's: always CPU-accessible.
+    cpu = kind == detail::device_kind::cpu ? access_type_read_write : info->resolve_cpu_access(cpu);
     h_.tag = detail::array_tag;
-    h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), detail::location_of(kind));
+    h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), info->loc());
     h_.buf->owner = kind;
-    h_.buf->source_view = std::make_shared<accelerator_view>(av_);
+    h_.buf->source_view = std::make_shared<const accelerator_view>(av);
+    h_.buf->associated_view = std::make_shared<const accelerator_view>(associated);
+    h_.buf->cpu_access = cpu;
+    h_.buf->home_queue = detail::queue_of(av);
     h_.off = 0;
     h_.ptr = nullptr;
     this->point_at_host();
@@ -215,7 +271,6 @@ private:
     h_.buf = nullptr;
   }
 
-  accelerator_view av_;
 };
 
 } // namespace Concurrency

@@ -39,6 +39,7 @@ template <class T, int N = 1> class array_view : public detail::data_base<T, N> 
   template <class, int> friend class detail::data_base;
   friend struct detail::copy_access;
   friend struct detail::closure_patcher;
+  friend struct detail::kokkos_interop;
 
 public:
   using value_type = T;
@@ -177,16 +178,29 @@ public:
   void synchronize() const {
     if (h_.buf) this->host_sync(detail::buffer::access::read);
   }
+  // The asynchronous forms run on a worker thread (runtime/completion_future.h);
+  // the view's data may be used once the future is ready.
   completion_future synchronize_async() const {
-    synchronize();
-    return completion_future::ready();
+    array_view self(*this);
+    return detail::launch_async({h_.buf}, [self]() AMP_HOST_ONLY { self.synchronize(); });
   }
   void synchronize_to(const accelerator_view& av) const {
-    if (h_.buf) h_.buf->prepare(detail::location_of(detail::info_of(av)->kind), detail::buffer::access::read);
+    if (h_.buf) h_.buf->prepare(detail::info_of(av)->loc(), detail::buffer::access::read, detail::queue_of(av));
   }
   completion_future synchronize_to_async(const accelerator_view& av) const {
-    synchronize_to(av);
-    return completion_future::ready();
+    array_view self(*this);
+    return detail::launch_async({h_.buf}, [self, av]() AMP_HOST_ONLY { self.synchronize_to(av); });
+  }
+  // Copies the view's elements into dest (same extent), as copy(*this, dest).
+  void copy_to(array<elem, N>& dest) const;
+  void copy_to(const array_view<elem, N>& dest) const;
+  // The element without implicit synchronisation: after a kernel or a copy
+  // wrote the data elsewhere, call synchronize() first (AMP semantics).
+  AMP_FN T& get_ref(const index<N>& i) const {
+    if constexpr (!detail::device_pass) {
+      if (h_.buf && !h_.ptr) this->host_sync(detail::buffer::access::read);
+    }
+    return static_cast<T*>(h_.ptr)[this->offset(i)];
   }
   // The host memory was changed behind the view's back: other copies are stale.
   void refresh() const {

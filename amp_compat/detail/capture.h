@@ -26,8 +26,10 @@ template <class F> struct kernel_image {
 };
 
 struct closure_patcher {
-  // Patches `size` bytes at `p` for a kernel running in `loc`.
-  static void patch(unsigned char* p, std::size_t size, std::size_t align, location loc) {
+  // Patches `size` bytes at `p` for a kernel running in `loc`, queued on q
+  // (a queue of that device; unused on the host).
+  static void patch(unsigned char* p, std::size_t size, std::size_t align, location loc,
+                    const std::shared_ptr<queue_state>& q) {
     if (align < alignof(std::uint64_t)) return; // no pointer or view can be inside
     std::unique_lock<std::mutex> reg(array_registry::mutex());
     for (std::size_t o = 0; o + sizeof(std::uint64_t) <= size; o += sizeof(std::uint64_t)) {
@@ -38,7 +40,7 @@ struct closure_patcher {
         std::memcpy(&h, p + o, sizeof h);
         if (h.buf && buffer::is_live(h.buf)) {
           const bool read_only = (w & 1) != 0;
-          h.buf->prepare(loc, read_only ? buffer::access::read : buffer::access::write);
+          h.buf->prepare(loc, read_only ? buffer::access::read : buffer::access::write, q);
           h.ptr = static_cast<char*>(h.buf->base(loc)) + h.off;
           h.buf = nullptr;
           std::memcpy(p + o, &h, sizeof h);
@@ -47,17 +49,18 @@ struct closure_patcher {
         continue;
       }
       if (array_registry::entry* e = array_registry::find(reinterpret_cast<const void*>(w))) {
-        void* shadow = make_shadow(reinterpret_cast<const unsigned char*>(w), *e, loc);
+        void* shadow = make_shadow(reinterpret_cast<const unsigned char*>(w), *e, loc, q);
         std::memcpy(p + o, &shadow, sizeof shadow);
       }
     }
   }
 
 private:
-  static void* make_shadow(const unsigned char* obj, array_registry::entry& e, location loc) {
+  static void* make_shadow(const unsigned char* obj, array_registry::entry& e, location loc,
+                           const std::shared_ptr<queue_state>& q) {
     data_header h;
     std::memcpy(&h, obj, sizeof h);
-    h.buf->prepare(loc, buffer::access::write);
+    h.buf->prepare(loc, buffer::access::write, q);
     unsigned char* s = e.host_shadow;
     std::memset(s, 0, array_registry::max_object);
     std::memcpy(s, obj, e.size);
@@ -65,21 +68,27 @@ private:
     h.buf = nullptr;
     std::memcpy(s, &h, sizeof h);
     if (loc == location::host) return s;
-    if (!e.dev_slot) e.dev_slot = shadow_slots::get().take();
-    if (!e.uploaded_valid || std::memcmp(e.uploaded, s, array_registry::max_object) != 0) {
-      // Queued, not waited for: the launch that needs it follows on the stream.
-      device_memory::to_device_queued(e.dev_slot, s, array_registry::max_object);
-      std::memcpy(e.uploaded, s, array_registry::max_object);
-      e.uploaded_valid = true;
+    const int d = device_of(loc);
+    array_registry::device_shadow& ds = e.on(d);
+    if (!ds.slot.p) ds.slot = shadow_slots::get(d).take();
+    // Kernels on another queue may still read the slot (this array's earlier
+    // launches, or its previous owner's): this one is ordered after them.
+    if (ds.slot.last && ds.slot.last != q) q->wait_for(*ds.slot.last);
+    ds.slot.last = q;
+    if (!ds.uploaded_valid || std::memcmp(ds.uploaded, s, array_registry::max_object) != 0) {
+      // Queued, not waited for: the launch that needs it follows on the queue.
+      device_memory::to_device_queued(*q, ds.slot.p, s, array_registry::max_object);
+      std::memcpy(ds.uploaded, s, array_registry::max_object);
+      ds.uploaded_valid = true;
     }
-    return e.dev_slot;
+    return ds.slot.p;
   }
 };
 
-template <class F> kernel_image<F> capture(const F& f, location loc) {
+template <class F> kernel_image<F> capture(const F& f, location loc, const std::shared_ptr<queue_state>& q) {
   kernel_image<F> img;
   std::memcpy(img.bytes, static_cast<const void*>(&f), sizeof(F));
-  closure_patcher::patch(img.bytes, sizeof(F), alignof(F), loc);
+  closure_patcher::patch(img.bytes, sizeof(F), alignof(F), loc, q);
   return img;
 }
 

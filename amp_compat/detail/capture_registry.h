@@ -57,37 +57,58 @@ template <int N, class Tup, std::size_t... K> Concurrency::extent<N> head_extent
 // Device copies of array objects live in slots carved from slabs that are
 // never freed: an array created and destroyed per kernel (TiledReduction's
 // tmpArr) would otherwise cost a cudaMalloc and a device-wide cudaFree each.
-// Slots are reused in stream order, so a kernel still reading a slot finishes
-// before the upload for its next owner runs. Guarded by array_registry::mutex().
+// Each device has its own slots. A slot remembers the queue that last read
+// it, and the next upload into it waits for that queue, so a kernel still
+// reading a slot finishes before its next owner overwrites it. Guarded by
+// array_registry::mutex().
 struct shadow_slots {
   static constexpr std::size_t slot_bytes = 192, per_slab = 256;
-  std::vector<void*> free_list;
-  void* take() {
+  struct slot {
+    void* p = nullptr;
+    std::shared_ptr<queue_state> last;
+  };
+  int device;
+  std::vector<slot> free_list;
+  explicit shadow_slots(int d) : device(d) {}
+  slot take() {
     if (free_list.empty()) {
-      char* slab = static_cast<char*>(device_memory::alloc(slot_bytes * per_slab));
-      for (std::size_t i = per_slab; i-- > 0;) free_list.push_back(slab + i * slot_bytes);
+      char* slab = static_cast<char*>(device_memory::alloc(device, slot_bytes * per_slab));
+      for (std::size_t i = per_slab; i-- > 0;) free_list.push_back(slot{slab + i * slot_bytes, nullptr});
     }
-    void* p = free_list.back();
+    slot s = std::move(free_list.back());
     free_list.pop_back();
-    return p;
+    return s;
   }
-  void give(void* p) { free_list.push_back(p); }
-  static shadow_slots& get() {
-    static shadow_slots* s = new shadow_slots; // outlives every array (static destruction order)
-    return *s;
+  void give(slot s) { free_list.push_back(std::move(s)); }
+  static shadow_slots& get(int d) {
+    // Outlive every array (static destruction order).
+    static auto* all = new std::vector<std::unique_ptr<shadow_slots>>();
+    while (all->size() <= static_cast<std::size_t>(d)) all->push_back(std::make_unique<shadow_slots>(static_cast<int>(all->size())));
+    return *(*all)[static_cast<std::size_t>(d)];
   }
 };
 
 struct array_registry {
   static constexpr std::size_t max_object = shadow_slots::slot_bytes;
+  // The shadow of one array on one device.
+  struct device_shadow {
+    shadow_slots::slot slot;
+    unsigned char uploaded[max_object];
+    bool uploaded_valid = false;
+  };
   struct entry {
     alignas(64) unsigned char host_shadow[max_object];
-    unsigned char uploaded[max_object];
-    std::size_t size = 0;       // sizeof the array object
-    void* dev_slot = nullptr;
-    bool uploaded_valid = false;
+    std::size_t size = 0; // sizeof the array object
+    std::vector<std::unique_ptr<device_shadow>> dev; // by CUDA device number
     ~entry() {
-      if (dev_slot) shadow_slots::get().give(dev_slot);
+      for (std::size_t d = 0; d < dev.size(); ++d)
+        if (dev[d] && dev[d]->slot.p) shadow_slots::get(static_cast<int>(d)).give(std::move(dev[d]->slot));
+    }
+    device_shadow& on(int d) {
+      if (dev.size() <= static_cast<std::size_t>(d)) dev.resize(static_cast<std::size_t>(d) + 1);
+      auto& p = dev[static_cast<std::size_t>(d)];
+      if (!p) p = std::make_unique<device_shadow>();
+      return *p;
     }
   };
   static std::mutex& mutex() {
@@ -125,7 +146,7 @@ struct array_registry {
 #if AMP_HAS_OPENMP
 inline void host_copy(void* d, const void* s, std::size_t n) {
   constexpr std::size_t chunk = std::size_t(1) << 20;
-  if (n < 8 * chunk || !Kokkos::is_initialized() || std::this_thread::get_id() != kokkos_thread() ||
+  if (n < 8 * chunk || !kokkos_running() || std::this_thread::get_id() != kokkos_thread() ||
       Kokkos::OpenMP::in_parallel() || Kokkos::OpenMP::concurrency() < 2) {
     std::memcpy(d, s, n);
     return;
@@ -145,31 +166,73 @@ inline void host_copy(void* d, const void* s, std::size_t n) { std::memcpy(d, s,
 
 // Reads n bytes at `off` without moving the rest of the buffer.
 inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {
+  b.wait_pending();
   if (b.host_current() || b.valid == 0) {
     if (!b.host) b.allocate(location::host);
     host_copy(dst, static_cast<char*>(b.host) + off, n);
   } else {
-    device_memory::to_host(dst, static_cast<char*>(b.dev) + off, n);
+    const int d = b.current_device();
+    device_memory::to_host(*b.queue_of(d), dst, static_cast<char*>(b.dev(d).ptr) + off, n);
   }
 }
 // Writes n bytes at `off`; the written copy becomes the only current one.
 inline void write_buffer(buffer& b, std::size_t off, const void* src, std::size_t n) {
+  b.wait_pending();
   const bool whole = (off == 0 && n == b.bytes);
   location where = b.home;
   if (!whole) {
     if (b.host_current()) where = location::host;
-    else if (b.valid != 0) where = location::device;
+    else if (b.valid != 0) where = device_location(b.current_device());
   }
   b.prepare(where, whole ? buffer::access::discard : buffer::access::write);
-  if (where == location::host) host_copy(static_cast<char*>(b.host) + off, src, n);
-  else device_memory::to_device(static_cast<char*>(b.dev) + off, src, n);
+  if (where == location::host) {
+    host_copy(static_cast<char*>(b.host) + off, src, n);
+  } else {
+    const int d = device_of(where);
+    device_memory::to_device(*b.queue_of(d), static_cast<char*>(b.dev(d).ptr) + off, src, n);
+  }
 }
-// Whole-buffer copy (array = array, copy(array, array)).
+// Copies n bytes from src at soff to dst at doff between device copies, with
+// no staging through host memory, when a device holds src's current contents
+// and dst's destination copy is on a device (its home for a whole-buffer
+// write, else its only current copy). On dst's queue, which waits for src's;
+// returns when the copy is done. False where this does not apply (the caller
+// then copies through host memory).
+inline bool copy_range_on_devices(buffer& src, std::size_t soff, buffer& dst, std::size_t doff, std::size_t n) {
+  if (&src == &dst) return false;
+  src.wait_pending();
+  dst.wait_pending();
+  const int from = src.current_device();
+  if (from < 0) return false;
+  const bool whole = doff == 0 && n == dst.bytes;
+  location where;
+  if (whole && dst.home != location::host) where = dst.home;
+  else if (!dst.host_current() && dst.current_device() >= 0) where = device_location(dst.current_device());
+  else return false;
+  dst.prepare(where, whole ? buffer::access::discard : buffer::access::write);
+  const int to = device_of(where);
+  const std::shared_ptr<queue_state> q = dst.dev(to).last;
+  src.use_on(from, q);
+  device_memory::device_to_device(*q, static_cast<char*>(dst.dev(to).ptr) + doff, to,
+                                  static_cast<const char*>(src.dev(from).ptr) + soff, from, n);
+  q->synchronize(); // copy() returns when the copy is done
+  return true;
+}
+// Whole-buffer copy (array = array, copy(array, array)). Into a device from a
+// device copy: device to device (between GPUs: peer to peer where possible),
+// on the destination array's queue, which waits for the source's.
 inline void copy_buffer(buffer& src, buffer& dst) {
   if (src.bytes != dst.bytes) throw runtime_exception("copy: sizes differ", e_invalidarg);
-  if (dst.home == location::device && !src.host_current() && src.valid != 0) {
-    dst.prepare(location::device, buffer::access::discard);
-    device_memory::on_device(dst.dev, src.dev, src.bytes);
+  src.wait_pending();
+  dst.wait_pending();
+  const int from = src.current_device();
+  if (dst.home != location::host && from >= 0) {
+    const int to = device_of(dst.home);
+    dst.prepare(dst.home, buffer::access::discard);
+    const std::shared_ptr<queue_state> q = dst.dev(to).last;
+    src.use_on(from, q);
+    device_memory::device_to_device(*q, dst.dev(to).ptr, to, src.dev(from).ptr, from, src.bytes);
+    q->synchronize(); // copy() returns when the copy is done
     return;
   }
   if (dst.home == location::host) {

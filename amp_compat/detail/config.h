@@ -24,6 +24,11 @@
 #else
 #define AMP_HAS_OPENMP 0
 #endif
+#if defined(KOKKOS_ENABLE_THREADS)
+#define AMP_HAS_THREADS 1
+#else
+#define AMP_HAS_THREADS 0
+#endif
 #if defined(KOKKOS_ENABLE_SERIAL)
 #define AMP_HAS_SERIAL 1
 #else
@@ -49,5 +54,12 @@ namespace detail {
 constexpr bool has_device_memory = AMP_HAS_CUDA;
 // True while compiling code that will run on the GPU.
 constexpr bool device_pass = AMP_DEVICE_PASS;
+// The host multicore execution space behind direct3d\warp: OpenMP or Threads
+// (a Kokkos build has at most one of them).
+#if AMP_HAS_OPENMP
+using host_parallel_space = Kokkos::OpenMP;
+#elif AMP_HAS_THREADS
+using host_parallel_space = Kokkos::Threads;
+#endif
 } // namespace detail
 } // namespace Concurrency

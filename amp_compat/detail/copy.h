@@ -6,6 +6,8 @@
 #include "array.h"
 
 #include <algorithm>
+#include <functional>
+#include <tuple>
 #include <iterator>
 #include <vector>
 
@@ -32,6 +34,9 @@ struct copy_access {
     }
   }
   template <class V> static buffer& buf(const V& v) { return *v.h_.buf; }
+  template <class V> static std::size_t off(const V& v) { return v.h_.off; }
+  template <class V> static bool dense(const V& v) { return v.is_dense(); }
+  template <class V> static buffer* buf_ptr(const V& v) { return v.h_.buf; }
   template <class V> static std::size_t runs(const V& v) {
     return v.is_dense() ? 1 : static_cast<std::size_t>(v.extent.size_64() / v.extent[V::rank - 1]);
   }
@@ -74,6 +79,15 @@ template <class T, class V, class Out> void read_into(const V& src, Out dest) {
   }
 }
 
+// Contiguous views whose data a GPU holds are copied device to device
+// (between GPUs: peer to peer where possible), not through host memory.
+template <class S, class D> bool copy_on_devices(const S& src, const D& dst) {
+  if (!copy_access::dense(src) || !copy_access::dense(dst)) return false;
+  const std::size_t n = static_cast<std::size_t>(src.extent.size_64()) * sizeof(typename S::value_type);
+  return copy_range_on_devices(copy_access::buf(src), copy_access::off(src), copy_access::buf(dst),
+                               copy_access::off(dst), n);
+}
+
 template <class A, class B> void check_same_extent(const A& a, const B& b) {
   if (a.extent != b.extent) throw runtime_exception("copy: source and destination extents differ", e_invalidarg);
 }
@@ -83,17 +97,22 @@ template <class A, class B> void check_same_extent(const A& a, const B& b) {
 template <class T, int N> void copy(const array<T, N>& src, array<T, N>& dest) { src.copy_to(dest); }
 template <class T, int N> void copy(const array<T, N>& src, const array_view<T, N>& dest) {
   detail::check_same_extent(src, dest);
-  detail::write_view(dest, detail::read_all(array_view<const T, N>(src)).data());
+  const array_view<const T, N> s(src);
+  if (detail::copy_on_devices(s, dest)) return;
+  detail::write_view(dest, detail::read_all(s).data());
 }
 template <class T, int N> void copy(const array_view<const T, N>& src, array<T, N>& dest) {
   detail::check_same_extent(src, dest);
-  detail::write_view(array_view<T, N>(dest), detail::read_all(src).data());
+  const array_view<T, N> d(dest);
+  if (detail::copy_on_devices(src, d)) return;
+  detail::write_view(d, detail::read_all(src).data());
 }
 template <class T, int N> void copy(const array_view<T, N>& src, array<T, N>& dest) {
   copy(array_view<const T, N>(src), dest);
 }
 template <class T, int N> void copy(const array_view<const T, N>& src, const array_view<T, N>& dest) {
   detail::check_same_extent(src, dest);
+  if (detail::copy_on_devices(src, dest)) return;
   detail::write_view(dest, detail::read_all(src).data());
 }
 template <class T, int N> void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
@@ -128,15 +147,47 @@ void copy(const array_view<T, N>& src, Out dest) {
   detail::read_into<std::remove_const_t<T>>(src, dest);
 }
 
-// ---- asynchronous forms: performed synchronously, returning a ready future
-template <class... A> completion_future copy_async(A&&... a) {
-  copy(std::forward<A>(a)...);
-  return completion_future::ready();
+// ---- asynchronous forms: the same overloads, run on a worker thread
+// (runtime/completion_future.h). Arrays are taken by reference (they must
+// outlive the operation, as in AMP), views and iterators by value.
+namespace detail {
+template <class A> struct async_arg {
+  using type = std::decay_t<A>;
+  static type hold(A&& a) { return std::forward<A>(a); }
+};
+template <class T, int N> struct async_arg<array<T, N>&> {
+  using type = std::reference_wrapper<array<T, N>>;
+  static type hold(array<T, N>& a) { return std::ref(a); }
+};
+template <class T, int N> struct async_arg<const array<T, N>&> {
+  using type = std::reference_wrapper<const array<T, N>>;
+  static type hold(const array<T, N>& a) { return std::cref(a); }
+};
+template <class X> buffer* buffer_of(const X&) { return nullptr; }
+template <class T, int N> buffer* buffer_of(const array<T, N>& a) { return copy_access::buf_ptr(a); }
+template <class T, int N> buffer* buffer_of(const array_view<T, N>& v) { return copy_access::buf_ptr(v); }
+template <class X> decltype(auto) unwrap(X& x) { return (x); }
+template <class X> X& unwrap(std::reference_wrapper<X>& x) { return x.get(); }
+} // namespace detail
+
+// (Only where a Concurrency::copy overload takes the arguments: graphics::copy_async
+// has the texture forms, and both are visible under the usual using-directives.)
+template <class... A>
+auto copy_async(A&&... a) -> decltype(Concurrency::copy(std::forward<A>(a)...), completion_future()) {
+  std::vector<detail::buffer*> bufs{detail::buffer_of(a)...};
+  auto args = std::make_tuple(detail::async_arg<A>::hold(std::forward<A>(a))...);
+  return detail::launch_async(std::move(bufs), [args]() AMP_HOST_ONLY mutable {
+    std::apply([](auto&... x) AMP_HOST_ONLY { Concurrency::copy(detail::unwrap(x)...); }, args);
+  });
 }
 
 template <class T, int N> void array<T, N>::copy_to(const array_view<T, N>& dest) const { copy(*this, dest); }
+template <class T, int N> void array_view<T, N>::copy_to(array<elem, N>& dest) const { copy(*this, dest); }
+template <class T, int N> void array_view<T, N>::copy_to(const array_view<elem, N>& dest) const { copy(*this, dest); }
 template <class T, int N> void array<T, N>::copy_from_view(const array_view<const T, N>& src) {
-  detail::write_view(array_view<T, N>(*this), detail::read_all(src).data());
+  const array_view<T, N> d(*this);
+  if (detail::copy_on_devices(src, d)) return;
+  detail::write_view(d, detail::read_all(src).data());
 }
 
 } // namespace Concurrency

@@ -16,6 +16,7 @@ template <class T, int N> class array_view;
 namespace detail {
 struct copy_access;
 struct closure_patcher;
+struct kokkos_interop; // <amp_kokkos.h>
 
 template <class T, int N> class data_base {
 protected:
@@ -91,6 +92,7 @@ protected:
   template <class, int> friend class data_base;
   friend struct copy_access;
   friend struct closure_patcher;
+  friend struct kokkos_interop;
   template <class, int> friend class Concurrency::array;
   template <class, int> friend class Concurrency::array_view;
 };

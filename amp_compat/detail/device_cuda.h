@@ -1,11 +1,32 @@
-// The CUDA accelerator's memory and error handling. Only this file and
-// launch_cuda.h talk to the CUDA runtime; a host build gets the stub below,
-// whose device list is empty, so no caller needs its own #if.
+// The CUDA accelerators: devices, queues, memory and error handling. Only this
+// file and launch_cuda.h talk to the CUDA runtime; a host build gets the stubs
+// below (no devices, queues that only carry an identity), so no caller needs
+// its own #if.
+//
+// Every CUDA device of the process is an accelerator ("cuda0", "cuda1", ...).
+// Every accelerator_view is a queue_state: an in-order CUDA stream on one
+// device. The default view of the device Kokkos runs on uses CUDA's legacy
+// default stream: that is the stream of Kokkos 3.4's default execution space
+// instance, and it is implicitly ordered with Kokkos 4's default instance (a
+// blocking stream), so amp_compat's work stays ordered with Kokkos kernels
+// there, and it needs no Kokkos (which may start later). Every other queue
+// gets its own non-blocking stream, created when first used, so views of one
+// device run their copies and kernels concurrently. Work on shared data is
+// ordered across queues with events (queue_state::wait_for), never with
+// device-wide synchronisation.
+//
+// The CUDA runtime's "current device" is per host thread, and Kokkos 3.4
+// expects its device to stay current on its thread; every call here that
+// concerns one device makes it current only for that call (device_scope).
 #pragma once
 #include "config.h"
 #include "exceptions.h"
+#include "runtime/startup.h"
 
+#include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #if AMP_HAS_CUDA
 #include <cuda_runtime.h>
@@ -14,15 +35,153 @@
 namespace Concurrency {
 namespace detail {
 
+// What get_all() reports about one device.
+struct device_properties {
+  std::string name;
+  std::size_t memory_bytes = 0;
+  int pci_bus = 0;
+};
+
 #if AMP_HAS_CUDA
-struct device_memory {
-  static void check(cudaError_t e, const char* what) {
-    if (e == cudaSuccess) return;
-    (void)cudaGetLastError(); // clear non-sticky errors
-    std::string m = std::string("CUDA error in ") + what + ": " + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
-    if (e == cudaErrorMemoryAllocation) throw out_of_memory(m.c_str());
-    throw runtime_exception(m.c_str(), e_fail);
+inline void cuda_check(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return;
+  (void)cudaGetLastError(); // clear non-sticky errors
+  std::string m = std::string("CUDA error in ") + what + ": " + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
+  if (e == cudaErrorMemoryAllocation) throw out_of_memory(m.c_str());
+  throw runtime_exception(m.c_str(), e_fail);
+}
+
+// Device d is the current device while this object lives; the previous one
+// is current again afterwards. Free when d already is current.
+class device_scope {
+public:
+  explicit device_scope(int d) {
+    if (cudaGetDevice(&prev_) != cudaSuccess) {
+      (void)cudaGetLastError();
+      prev_ = -1;
+    }
+    if (prev_ != d) {
+      cuda_check(cudaSetDevice(d), "cudaSetDevice");
+      changed_ = true;
+    }
   }
+  ~device_scope() {
+    if (changed_ && prev_ >= 0) (void)cudaSetDevice(prev_);
+  }
+  device_scope(const device_scope&) = delete;
+  device_scope& operator=(const device_scope&) = delete;
+
+private:
+  int prev_ = -1;
+  bool changed_ = false;
+};
+
+// A point in a queue (accelerator_view::create_marker): wait() returns once
+// everything queued before it is done.
+class queue_marker {
+public:
+  queue_marker(int device, cudaEvent_t e) : dev_(device), e_(e) {}
+  ~queue_marker() { (void)cudaEventDestroy(e_); }
+  queue_marker(const queue_marker&) = delete;
+  queue_marker& operator=(const queue_marker&) = delete;
+  void wait() const {
+    device_scope on(dev_);
+    cuda_check(cudaEventSynchronize(e_), "kernel execution");
+  }
+
+private:
+  int dev_;
+  cudaEvent_t e_;
+};
+
+// One in-order queue of work on one device (an accelerator_view).
+class queue_state {
+public:
+  // legacy_stream: use the device's legacy default stream (only for the
+  // default view of Kokkos' own device, see above).
+  explicit queue_state(int device, bool legacy_stream = false) : dev_(device), legacy_(legacy_stream) {}
+  ~queue_state() {
+    // At program exit the CUDA runtime may already be gone; errors are moot then.
+    if (ev_) (void)cudaEventDestroy(ev_);
+    if (made_ && !legacy_) (void)cudaStreamDestroy(s_);
+    (void)cudaGetLastError();
+  }
+  queue_state(const queue_state&) = delete;
+  queue_state& operator=(const queue_state&) = delete;
+
+  int device() const { return dev_; }
+  bool uses_legacy_stream() const { return legacy_; }
+  // The stream, created on first use. Non-blocking: the legacy default stream
+  // would otherwise serialise with it.
+  cudaStream_t stream() {
+    std::lock_guard<std::mutex> g(m_);
+    if (!made_) {
+      if (legacy_) {
+        s_ = nullptr;
+      } else {
+        device_scope on(dev_);
+        cuda_check(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking), "cudaStreamCreate (accelerator_view)");
+      }
+      made_ = true;
+    }
+    return s_;
+  }
+  // Work queued on this queue from now on starts only after everything queued
+  // on `before` until now (which may be on another device).
+  void wait_for(queue_state& before) {
+    if (&before == this) return;
+    cudaEvent_t e = before.record();
+    device_scope on(dev_);
+    cuda_check(cudaStreamWaitEvent(stream(), e, 0), "cudaStreamWaitEvent (ordering two accelerator_views)");
+  }
+  // Blocks until everything queued so far is done; a kernel fault becomes
+  // runtime_exception here.
+  void synchronize() {
+    cudaStream_t s = stream();
+    device_scope on(dev_);
+    cuda_check(cudaStreamSynchronize(s), "kernel execution");
+    cuda_check(cudaGetLastError(), "kernel execution");
+  }
+  std::shared_ptr<queue_marker> mark() {
+    cudaStream_t s = stream();
+    device_scope on(dev_);
+    cudaEvent_t e;
+    cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+    auto m = std::make_shared<queue_marker>(dev_, e);
+    cuda_check(cudaEventRecord(e, s), "cudaEventRecord");
+    return m;
+  }
+  void synchronize_quietly() noexcept {
+    if (!made_) return;
+    try {
+      synchronize();
+    } catch (...) {
+    }
+  }
+
+private:
+  // An event marking the end of the work queued so far (one per queue,
+  // re-recorded: a wait captures the event's state when it is queued).
+  // (Asynchronous operations run on worker threads, hence the lock.)
+  cudaEvent_t record() {
+    cudaStream_t s = stream();
+    device_scope on(dev_);
+    std::lock_guard<std::mutex> g(m_);
+    if (!ev_) cuda_check(cudaEventCreateWithFlags(&ev_, cudaEventDisableTiming), "cudaEventCreate");
+    cuda_check(cudaEventRecord(ev_, s), "cudaEventRecord");
+    return ev_;
+  }
+
+  int dev_;
+  bool legacy_;
+  bool made_ = false;
+  cudaStream_t s_ = nullptr;
+  cudaEvent_t ev_ = nullptr;
+  std::mutex m_;
+};
+
+struct device_memory {
+  static void check(cudaError_t e, const char* what) { cuda_check(e, what); }
   static int device_count() {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess) {
@@ -31,65 +190,173 @@ struct device_memory {
     }
     return n;
   }
-  static std::string device_name() {
+  // The device Kokkos runs on: 0 unless the program started Kokkos itself on
+  // another one (amp_compat starts it with Kokkos' defaults).
+  static int kokkos_device() { return Kokkos::is_initialized() ? Kokkos::Cuda().cuda_device() : 0; }
+  static device_properties properties(int d) {
+    device_properties r;
     cudaDeviceProp p;
-    return cudaGetDeviceProperties(&p, 0) == cudaSuccess ? std::string(p.name) : std::string("CUDA device");
+    if (cudaGetDeviceProperties(&p, d) == cudaSuccess) {
+      r.name = p.name;
+      r.memory_bytes = p.totalGlobalMem;
+      r.pci_bus = p.pciBusID;
+    } else {
+      (void)cudaGetLastError();
+      r.name = "CUDA device";
+    }
+    return r;
   }
-  static std::size_t device_memory_bytes() {
-    cudaDeviceProp p;
-    return cudaGetDeviceProperties(&p, 0) == cudaSuccess ? p.totalGlobalMem : 0;
+  // Device d's default queue: shared by its default accelerator_view and by
+  // work that names no view. Never destroyed (outlives static arrays).
+  static const std::shared_ptr<queue_state>& default_queue(int d) {
+    static std::mutex m;
+    static auto* qs = new std::vector<std::shared_ptr<queue_state>>();
+    std::lock_guard<std::mutex> g(m);
+    if (qs->empty()) {
+      const int n = device_count(), k = kokkos_device();
+      for (int i = 0; i < n; ++i) qs->push_back(std::make_shared<queue_state>(i, i == k));
+    }
+    if (d < 0 || d >= static_cast<int>(qs->size())) throw runtime_exception("no such CUDA device", e_invalidarg);
+    return (*qs)[static_cast<std::size_t>(d)];
   }
-  static void* alloc(std::size_t bytes) {
+
+  static void* alloc(int d, std::size_t bytes) {
+    device_scope on(d);
     void* p = nullptr;
     check(cudaMalloc(&p, bytes ? bytes : 1), "cudaMalloc (array or array_view storage)");
     return p;
   }
-  static void free(void* p) noexcept { (void)cudaFree(p); }
-  // Stream-ordered: usable by work queued after it, released once the work
-  // queued before free_queued is done. No device-wide synchronisation.
-  static void* alloc_queued(std::size_t bytes) {
+  static void free(int d, void* p) noexcept {
+    try {
+      device_scope on(d);
+      (void)cudaFree(p);
+    } catch (...) {
+    }
+  }
+  // Stream-ordered: usable by work queued after it on q, released once the
+  // work queued before free_queued is done. No device-wide synchronisation.
+  static void* alloc_queued(queue_state& q, std::size_t bytes) {
+    cudaStream_t s = q.stream();
+    device_scope on(q.device());
     void* p = nullptr;
-    check(cudaMallocAsync(&p, bytes ? bytes : 1, stream()), "cudaMallocAsync (kernel closure)");
+    check(cudaMallocAsync(&p, bytes ? bytes : 1, s), "cudaMallocAsync (kernel closure)");
     return p;
   }
-  static void free_queued(void* p) noexcept { (void)cudaFreeAsync(p, stream()); }
-  // Copies are queued on the stream Kokkos launches kernels on, so they are
-  // ordered after earlier kernels and before later ones; each waits for its
-  // completion, so a copy back also reports a fault of a kernel before it.
-  static cudaStream_t stream() { return Kokkos::Cuda().cuda_stream(); }
-  static void copy(void* d, const void* s, std::size_t n, cudaMemcpyKind k, const char* what) {
-    check(cudaMemcpyAsync(d, s, n, k, stream()), what);
-    check(cudaStreamSynchronize(stream()), what);
+  static void free_queued(queue_state& q, void* p) noexcept {
+    cudaStream_t s = q.stream();
+    device_scope on(q.device());
+    (void)cudaFreeAsync(p, s);
   }
-  static void to_device(void* d, const void* h, std::size_t n) { copy(d, h, n, cudaMemcpyHostToDevice, "copy to the GPU"); }
+  // Copies are queued on q, so they are ordered after earlier work on it;
+  // the synchronous ones wait for it, so a copy back also reports a fault of
+  // a kernel before it.
+  static void copy(queue_state& q, void* d, const void* s, std::size_t n, cudaMemcpyKind k, const char* what) {
+    cudaStream_t st = q.stream();
+    device_scope on(q.device());
+    check(cudaMemcpyAsync(d, s, n, k, st), what);
+    check(cudaStreamSynchronize(st), what);
+  }
+  static void to_device(queue_state& q, void* d, const void* h, std::size_t n) {
+    copy(q, d, h, n, cudaMemcpyHostToDevice, "copy to the GPU");
+  }
   // Queues a small upload from pageable memory without waiting: CUDA stages
   // pageable sources before returning, so h may change right after.
-  static void to_device_queued(void* d, const void* h, std::size_t n) {
-    check(cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, stream()), "copy to the GPU");
+  static void to_device_queued(queue_state& q, void* d, const void* h, std::size_t n) {
+    cudaStream_t st = q.stream();
+    device_scope on(q.device());
+    check(cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, st), "copy to the GPU");
   }
-  static void to_host(void* h, const void* d, std::size_t n) { copy(h, d, n, cudaMemcpyDeviceToHost, "copy from the GPU"); }
-  static void on_device(void* d, const void* s, std::size_t n) { copy(d, s, n, cudaMemcpyDeviceToDevice, "copy on the GPU"); }
-  // Waits for every kernel; a kernel fault becomes runtime_exception here.
-  static void wait() {
-    check(cudaDeviceSynchronize(), "kernel execution");
-    check(cudaGetLastError(), "kernel execution");
+  static void to_host(queue_state& q, void* h, const void* d, std::size_t n) {
+    copy(q, h, d, n, cudaMemcpyDeviceToHost, "copy from the GPU");
+  }
+  // Device to device, queued on q (a queue of the destination device dd).
+  // Between devices: directly over NVLink/PCIe where peer access is possible
+  // (enabled on first use), else staged by the driver through its own pinned
+  // buffers; never through pageable host memory.
+  static void device_to_device(queue_state& q, void* dst, int dd, const void* src, int sd, std::size_t n) {
+    cudaStream_t st = q.stream();
+    if (dd == sd) {
+      device_scope on(dd);
+      check(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, st), "copy on the GPU");
+      return;
+    }
+    enable_peer_access(dd, sd);
+    device_scope on(dd);
+    check(cudaMemcpyPeerAsync(dst, dd, src, sd, n, st), "copy between GPUs");
+  }
+  // Whether device `from` reads and writes device `to`'s memory directly.
+  static bool peer_access(int from, int to) {
+    int can = 0;
+    if (cudaDeviceCanAccessPeer(&can, from, to) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    return can != 0;
   }
   static void check_launch() { check(cudaGetLastError(), "kernel launch"); }
   static void clear_error() { (void)cudaGetLastError(); }
+  // Waits for everything queued on every device; a kernel fault becomes
+  // runtime_exception here.
+  static void wait_all() {
+    const int n = device_count();
+    for (int d = 0; d < n; ++d) {
+      device_scope on(d);
+      check(cudaDeviceSynchronize(), "kernel execution");
+      check(cudaGetLastError(), "kernel execution");
+    }
+  }
+
+private:
+  static void enable_peer_access(int from, int to) {
+    static std::mutex m;
+    static std::vector<char> done; // from * 64 + to
+    std::lock_guard<std::mutex> g(m);
+    const std::size_t key = static_cast<std::size_t>(from) * 64 + static_cast<std::size_t>(to);
+    if (done.size() <= key) done.resize(key + 1, 0);
+    if (done[key]) return;
+    done[key] = 1;
+    if (!peer_access(from, to)) return;
+    device_scope on(from);
+    const cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
+    if (e == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+    else check(e, "cudaDeviceEnablePeerAccess");
+  }
 };
 #else
+// Host builds: a queue is an identity (kernels on the host backends complete
+// before parallel_for_each returns); there are no devices.
+class queue_marker {
+public:
+  void wait() const {}
+};
+class queue_state {
+public:
+  explicit queue_state(int device, bool = false) : dev_(device) {}
+  int device() const { return dev_; }
+  bool uses_legacy_stream() const { return false; }
+  void wait_for(queue_state&) {}
+  void synchronize() {}
+  std::shared_ptr<queue_marker> mark() { return std::make_shared<queue_marker>(); }
+  void synchronize_quietly() noexcept {}
+
+private:
+  int dev_;
+};
+
 struct device_memory {
   [[noreturn]] static void none() { throw runtime_exception("this build has no GPU accelerator", e_fail); }
   static int device_count() { return 0; }
-  static std::string device_name() { return {}; }
-  static std::size_t device_memory_bytes() { return 0; }
-  static void* alloc(std::size_t) { none(); }
-  static void free(void*) noexcept {}
-  static void to_device(void*, const void*, std::size_t) { none(); }
-  static void to_device_queued(void*, const void*, std::size_t) { none(); }
-  static void to_host(void*, const void*, std::size_t) { none(); }
-  static void on_device(void*, const void*, std::size_t) { none(); }
-  static void wait() {}
+  static int kokkos_device() { return -1; }
+  static device_properties properties(int) { return {}; }
+  [[noreturn]] static const std::shared_ptr<queue_state>& default_queue(int) { none(); }
+  static void* alloc(int, std::size_t) { none(); }
+  static void free(int, void*) noexcept {}
+  static void to_device(queue_state&, void*, const void*, std::size_t) { none(); }
+  static void to_device_queued(queue_state&, void*, const void*, std::size_t) { none(); }
+  static void to_host(queue_state&, void*, const void*, std::size_t) { none(); }
+  static void device_to_device(queue_state&, void*, int, const void*, int, std::size_t) { none(); }
+  static bool peer_access(int, int) { return false; }
+  static void wait_all() {}
   static void check_launch() {}
   static void clear_error() {}
 };

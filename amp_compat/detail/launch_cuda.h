@@ -1,7 +1,10 @@
-// Kernels on the CUDA accelerator.
+// Kernels on the CUDA accelerator: the native GPU path (launch_kokkos.h has
+// the portable one; parallel_for_each.h chooses between them).
 //
-// Both models launch amp_compat's own __global__ kernels on the stream Kokkos
-// uses (so they stay ordered with every copy and Kokkos kernel), taking the
+// Both models launch amp_compat's own __global__ kernels on the stream of the
+// accelerator_view's queue (Kokkos' own stream for the default view of Kokkos'
+// device, so they stay ordered with every copy and Kokkos kernel there), on
+// that queue's device (device_cuda.h), taking the
 // patched closure by value as the kernel parameter (or, when it is larger
 // than a kernel parameter may be, a pointer to a stream-ordered device copy). They do not go through a
 // Kokkos TeamPolicy because of the code Clang generates there: Kokkos 3.4
@@ -26,24 +29,12 @@
 // synchronisation (copy back, accelerator_view::wait) as runtime_exception.
 #pragma once
 #include "capture.h"
+#include "kernel_name.h"
 #include "tiled.h"
 
 #if AMP_HAS_CUDA
 namespace Concurrency {
 namespace detail {
-
-// Row-major index of l in e, in 32-bit arithmetic (the domain has at most
-// INT_MAX points; 64-bit division is an order of magnitude slower on the GPU).
-template <int N> AMP_FN index<N> delinearize_u32(unsigned l, const Concurrency::extent<N>& e) {
-  index<N> i;
-  for (int d = N - 1; d > 0; --d) {
-    const unsigned ed = static_cast<unsigned>(e[d]);
-    i[d] = static_cast<int>(l % ed);
-    l /= ed;
-  }
-  i[0] = static_cast<int>(l);
-  return i;
-}
 
 namespace cuda_shape {
 constexpr int row = 32;           // simple model, 2-D blocks: threads along the innermost dimension
@@ -83,24 +74,11 @@ __global__ void __launch_bounds__(cuda_shape::linear, 2048 / cuda_shape::linear)
   if (l < size) k.fn()(delinearize_u32(l, e));
 }
 
-// Launch bounds ask for full occupancy (2048 threads per SM, at most 32
-// blocks): that caps registers at 32 per thread for tiles of 64 or more. On the
-// H100 this was the fastest setting for every bench/ kernel: the tiled matmul
-// ran 17.4 ms with a minimum of 6 blocks (40 registers), 16.9 ms (= CUDA) with
-// 8. Without any minimum, Kokkos' launch of the same kernel took 123 registers
-// and ran 2.3x slower. The bound limits registers only: a tile with 32 KB of
-// tile_static still launches, at the occupancy its shared memory allows.
-template <int D0, int D1, int D2> struct cuda_tile_bounds {
-  static constexpr int threads = tile_shape<D0, D1, D2>::threads;
-  static constexpr int warps_threads = (threads + 31) / 32 * 32; // what a block occupies
-  static constexpr int min_blocks = 2048 / warps_threads > 32 ? 32 : 2048 / warps_threads;
-};
-
 // One block per tile. Direct: tile coordinates are blockIdx (x innermost), as
 // long as they fit the grid's y and z limits (65535); otherwise a 1-D grid
 // whose index is delinearised (slower code in user loops, see above).
 template <int D0, int D1, int D2, bool Direct, class Img>
-__global__ void __launch_bounds__(cuda_tile_bounds<D0, D1, D2>::threads, cuda_tile_bounds<D0, D1, D2>::min_blocks)
+__global__ void __launch_bounds__(gpu_tile_bounds<D0, D1, D2>::threads, gpu_tile_bounds<D0, D1, D2>::min_blocks)
     amp_tiled(Img k, Concurrency::extent<tile_shape<D0, D1, D2>::rank> tiles) {
   using shape = tile_shape<D0, D1, D2>;
   constexpr int R = shape::rank;
@@ -127,8 +105,12 @@ template <class F> struct image_in_memory {
   AMP_FN const F& fn() const { return p->fn(); }
 };
 
+// Launches on one queue. Its device is current during the launch.
 struct cuda_launcher {
-  template <int N, class F> static void simple(const Concurrency::extent<N>& e, const kernel_image<F>& k) {
+  queue_state& q;
+
+  template <int N, class F> void simple(const Concurrency::extent<N>& e, const kernel_image<F>& k) const {
+    const tools_kernel seen(kernel_name<F>::get("simple"), Kokkos::Cuda());
     with_image(k, [&](const auto& img) AMP_HOST_ONLY {
       using Img = std::decay_t<decltype(img)>;
       const unsigned size = static_cast<unsigned>(e.size_64());
@@ -148,7 +130,7 @@ struct cuda_launcher {
   }
 
   template <int D0, int D1, int D2, class F>
-  static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
+  void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) const {
     using shape = tile_shape<D0, D1, D2>;
     constexpr int R = shape::rank;
     Concurrency::extent<R> tiles;
@@ -156,6 +138,7 @@ struct cuda_launcher {
     for (int d = 0; d < R; ++d) tiles[d] = te[d] / tx[d];
     const dim3 block(R == 1 ? D0 : R == 2 ? D1 : D2, R == 1 ? 1 : R == 2 ? D0 : D1, R == 3 ? D0 : 1);
     const dim3 grid(tiles[R - 1], R > 1 ? tiles[R > 1 ? R - 2 : 0] : 1, R > 2 ? tiles[0] : 1);
+    const tools_kernel seen(kernel_name<F>::get("tiled"), Kokkos::Cuda());
     with_image(k, [&](const auto& img) AMP_HOST_ONLY {
       using Img = std::decay_t<decltype(img)>;
       if (grid.y <= grid_yz && grid.z <= grid_yz)
@@ -167,18 +150,22 @@ struct cuda_launcher {
 
 private:
   static constexpr unsigned grid_yz = 65535; // CUDA's limit on gridDim.y and gridDim.z
-  static cudaStream_t stream() { return device_memory::stream(); }
+  cudaStream_t stream() const { return q.stream(); }
 
   // launch(image): the closure by value when it fits a kernel parameter, else
   // a device copy made and released in stream order around the launch.
-  template <class F, class Launch> static void with_image(const kernel_image<F>& k, Launch launch) {
+  template <class F, class Launch> void with_image(const kernel_image<F>& k, Launch launch) const {
     if constexpr (sizeof(k) <= cuda_shape::max_param) {
+      device_scope on(q.device());
       launch(k);
     } else {
-      void* d = device_memory::alloc_queued(sizeof(k));
-      device_memory::to_device_queued(d, &k, sizeof(k));
-      launch(image_in_memory<F>{static_cast<const kernel_image<F>*>(d)});
-      device_memory::free_queued(d);
+      void* d = device_memory::alloc_queued(q, sizeof(k));
+      device_memory::to_device_queued(q, d, &k, sizeof(k));
+      {
+        device_scope on(q.device());
+        launch(image_in_memory<F>{static_cast<const kernel_image<F>*>(d)});
+      }
+      device_memory::free_queued(q, d);
     }
     device_memory::check_launch();
   }

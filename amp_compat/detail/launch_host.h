@@ -1,4 +1,5 @@
-// Kernels on host accelerators (Kokkos Serial / OpenMP).
+// Kernels on host accelerators (Kokkos Serial / OpenMP / Threads): the native
+// host path (launch_kokkos.h has the portable one).
 //  simple model: a RangePolicy over blocks of the innermost dimension; each
 //    block is a plain loop, so the compiler sees the user's body inline.
 //  tiled model: a RangePolicy over runs of consecutive tiles; each tile's
@@ -8,6 +9,7 @@
 #pragma once
 #include "capture.h"
 #include "fiber.h"
+#include "kernel_name.h"
 #include "tiled.h"
 
 #include <atomic>
@@ -45,6 +47,13 @@ template <int R> struct tile_ctx {
   Concurrency::extent<R> tile_ext;
 };
 
+// For error messages: "tile (..): work-item (..) (local index)"; c is a tile_ctx<R>.
+template <int R> std::string describe_tile(const void* c, int item) {
+  const auto* ctx = static_cast<const tile_ctx<R>*>(c);
+  return "tile " + to_string(ctx->tile) + ": work-item " + to_string(delinearize(item, ctx->tile_ext)) +
+         " (local index)";
+}
+
 // One tile of a host tiled launch, in the form host_tiles::tile_run runs it:
 // (*this)(item) runs one work-item (item = row-major local index); rest(item)
 // runs work-items 1.. in order, keeping `item` at the one running. Holds its
@@ -63,20 +72,7 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
     (*f)(tiled_index<D0, D1, D2>(org + local, local, tile, org));
   }
   AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
-    // The tile's shape is a compile-time constant: no division remains.
-    const unsigned u = static_cast<unsigned>(item);
-    index<R> l;
-    if constexpr (R == 1) {
-      l[0] = item;
-    } else if constexpr (R == 2) {
-      l[0] = static_cast<int>(u / D1);
-      l[1] = static_cast<int>(u % D1);
-    } else {
-      l[0] = static_cast<int>(u / (D1 * D2));
-      l[1] = static_cast<int>(u / D2 % D1);
-      l[2] = static_cast<int>(u % D2);
-    }
-    at(l);
+    at(shape::local_of(static_cast<unsigned>(item)));
   }
   // Nested loops, like the simple model's rows: the innermost index is the
   // only one that changes from one work-item to the next.
@@ -123,10 +119,11 @@ template <class Exec> struct host_launcher {
     rows[N - 1] = 1;
     error_slot err;
     Kokkos::parallel_for(
-        "amp::parallel_for_each", Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
+        kernel_name<F>::get("simple"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
         [&, rows, inner, blocks_per_row](long long u) AMP_HOST_ONLY {
           if (err.failed.load(std::memory_order_relaxed)) return;
           try {
+            target::amp_context_scope in_kernel;
             const long long b = u % blocks_per_row;
             index<N> i = delinearize(u / blocks_per_row, rows);
             const int end = static_cast<int>(std::min(inner, (b + 1) * block));
@@ -158,10 +155,11 @@ template <class Exec> struct host_launcher {
     error_slot err;
     using ctx_t = tile_ctx<R>;
     Kokkos::parallel_for(
-        "amp::parallel_for_each(tiled)", Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
+        kernel_name<F>::get("tiled"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
         [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
           if (err.failed.load(std::memory_order_relaxed)) return;
           try {
+            target::amp_context_scope in_kernel;
             tile_run& run = tile_run::local();
             const long long first = u * per_unit;
             const long long end = std::min(n_tiles, first + per_unit);
@@ -169,7 +167,7 @@ template <class Exec> struct host_launcher {
             for (long long t = first; t < end; ++t) {
               host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, {}};
               for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * tile_ext[d];
-              run.run(shape::threads, body, &describe<R>, &ctx);
+              run.run(shape::threads, body, &describe_tile<R>, &ctx);
               for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
                 if (++ctx.tile[d] < tiles[d]) break;
                 ctx.tile[d] = 0;
@@ -185,12 +183,6 @@ template <class Exec> struct host_launcher {
 
 private:
   using tile_run = host_tiles::tile_run;
-
-  template <int R> static std::string describe(const void* c, int item) {
-    const auto* ctx = static_cast<const tile_ctx<R>*>(c);
-    return "tile " + to_string(ctx->tile) + ": work-item " + to_string(delinearize(item, ctx->tile_ext)) +
-           " (local index)";
-  }
 };
 
 } // namespace detail

@@ -1,10 +1,15 @@
 // parallel_for_each: the 8 overloads of AMP reduce to two entry points here.
-// This is the one place that maps an accelerator to a backend launcher.
+// This is the one place that maps an accelerator and a kernel's shape to a
+// launcher: the portable Kokkos path or the accelerator's native one.
 #pragma once
-#include "launch_host.h"
 #include "launch_cuda.h"
+#include "launch_host.h"
+#include "launch_kokkos.h"
 
+#include <atomic>
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace Concurrency {
@@ -33,21 +38,98 @@ template <int D0, int D1, int D2> void check_domain(const tiled_extent<D0, D1, D
                                        .c_str());
 }
 
-// Calls run(launcher) with the launcher type of accelerator kind k.
-template <class Run> void with_launcher(device_kind k, Run&& run) {
-  switch (k) {
+// ---- kernel paths
+// Every accelerator has two ways to run a kernel: the portable path
+// (launch_kokkos.h: Kokkos MDRange/Range/TeamPolicy on the accelerator's
+// execution space, which runs on any Kokkos backend) and a native one
+// (launch_cuda.h: amp_compat's own CUDA kernels; launch_host.h: blocks of
+// work-items and runs of tiles on a Kokkos RangePolicy). AMP_KERNEL_PATH=
+// portable|native|auto forces one path for the whole program (auto, the
+// default, takes the measured choice below).
+enum class kernel_path { automatic, portable, native };
+
+// The path requested for the whole program: AMP_KERNEL_PATH when the program
+// starts; force_kernel_path changes it (tests run one kernel on both paths).
+inline std::atomic<kernel_path>& requested_kernel_path() {
+  static std::atomic<kernel_path> p{[] {
+    const char* env = std::getenv("AMP_KERNEL_PATH");
+    const std::string v = env ? env : "auto";
+    if (v == "auto" || v.empty()) return kernel_path::automatic;
+    if (v == "portable") return kernel_path::portable;
+    if (v == "native") return kernel_path::native;
+    std::fprintf(stderr, "amp_compat: AMP_KERNEL_PATH=%s is not portable, native or auto\n", env);
+    std::exit(2);
+  }()};
+  return p;
+}
+inline void force_kernel_path(kernel_path p) { requested_kernel_path().store(p); }
+
+// Launches per path so far (tests check which path ran a kernel).
+struct kernel_path_counts {
+  std::atomic<unsigned long long> portable{0}, native{0};
+  static kernel_path_counts& get() {
+    static kernel_path_counts c;
+    return c;
+  }
+};
+
+// The automatic choice: the path measured fastest per accelerator and kernel
+// model (bench/RESULTS.md, "Portable path": the ratios behind each row). Where
+// the two paths were within noise of each other the native one is kept: the
+// speed targets were established on it.
+struct path_choice {
+  device_kind kind;
+  bool tiled;
+  kernel_path path;
+};
+constexpr path_choice measured_paths[] = {
+    {device_kind::cuda, false, kernel_path::native},         // MDRange slower (simple matmul, stream)
+    {device_kind::cuda, true, kernel_path::native},          // TeamPolicy as fast or slower
+    {device_kind::host_openmp, false, kernel_path::native},  // blocks of 1024 work-items
+    {device_kind::host_openmp, true, kernel_path::native},   // runs of tiles per iteration
+    {device_kind::host_threads, false, kernel_path::native},
+    {device_kind::host_threads, true, kernel_path::native},
+    {device_kind::host_serial, false, kernel_path::native},
+    {device_kind::host_serial, true, kernel_path::native},
+};
+inline kernel_path measured_kernel_path(device_kind k, bool tiled) {
+  for (const auto& c : measured_paths)
+    if (c.kind == k && c.tiled == tiled) return c.path;
+  return kernel_path::native;
+}
+
+template <class T> struct type_tag {
+  using type = T;
+};
+
+// The one place that maps an accelerator_view to its launchers: calls
+// run(type_tag<execution space>, native launcher, portable_ok), where
+// portable_ok says whether the portable launcher (Kokkos' default instance of
+// that space) is ordered with the view's work: on a GPU only for the view
+// whose queue is Kokkos' own stream on Kokkos' device (other views and
+// devices have streams of their own; their kernels run natively).
+template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
+  switch (info_of(av)->kind) {
 #if AMP_HAS_CUDA
-  case device_kind::cuda: return run(cuda_launcher{});
+  case device_kind::cuda: {
+    queue_state& q = *queue_of(av);
+    const bool kokkos_queue = q.device() == Kokkos::Cuda().cuda_device() && q.stream() == Kokkos::Cuda().cuda_stream();
+    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_queue);
+  }
 #endif
-#if AMP_HAS_OPENMP
+#if AMP_HAS_OPENMP || AMP_HAS_THREADS
   case device_kind::host_openmp:
+  case device_kind::host_threads:
 #if AMP_HAS_SERIAL
-    if (std::this_thread::get_id() != kokkos_thread()) return run(host_launcher<Kokkos::Serial>{});
+    // Kokkos' host parallel backends are entered from the thread that started
+    // Kokkos only; a kernel launched from another thread runs on Serial.
+    if (std::this_thread::get_id() != kokkos_thread())
+      return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true);
 #endif
-    return run(host_launcher<Kokkos::OpenMP>{});
+    return run(type_tag<host_parallel_space>{}, host_launcher<host_parallel_space>{}, true);
 #endif
 #if AMP_HAS_SERIAL
-  case device_kind::host_serial: return run(host_launcher<Kokkos::Serial>{});
+  case device_kind::host_serial: return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true);
 #endif
   default:
     throw runtime_exception("parallel_for_each: the selected accelerator (the cpu accelerator) cannot run kernels; "
@@ -56,9 +138,9 @@ template <class Run> void with_launcher(device_kind k, Run&& run) {
   }
 }
 
-// Without an explicit accelerator_view a kernel runs where the first array it
-// captures lives (as in AMP), else on the default accelerator.
-template <class F> device_kind implied_target(const F& f) {
+// Without an explicit accelerator_view a kernel runs on the view of the first
+// array it captures (as in AMP), else on the default accelerator's.
+template <class F> accelerator_view implied_target(const F& f) {
   if (alignof(F) >= alignof(std::uint64_t)) {
     std::lock_guard<std::mutex> g(array_registry::mutex());
     const auto* p = reinterpret_cast<const unsigned char*>(&f);
@@ -68,11 +150,17 @@ template <class F> device_kind implied_target(const F& f) {
       if (array_registry::find(w)) {
         data_header h;
         std::memcpy(&h, w, sizeof h);
-        if (h.buf && h.buf->owner != device_kind::cpu) return h.buf->owner;
+        if (h.buf && h.buf->owner != device_kind::cpu && h.buf->source_view) return *h.buf->source_view;
       }
     }
   }
-  return info_of(default_accelerator_view())->kind;
+  return default_accelerator_view();
+}
+
+// The view a kernel given av runs on: av itself; the auto-selection view
+// chooses as if no view was given.
+template <class F> accelerator_view target_of(const accelerator_view& av, const F& f) {
+  return av.get_is_auto_selection() ? implied_target(f) : av;
 }
 
 // Kokkos (3.4) host backends may not be entered by two host threads at once;
@@ -82,17 +170,34 @@ inline std::mutex& launch_mutex() {
   return m;
 }
 
-template <class Domain, class F> void launch(device_kind k, const Domain& d, const F& f) {
+template <class L, int D0, int D1, int D2, class F>
+void run_on(const L& l, const tiled_extent<D0, D1, D2>& d, const kernel_image<F>& k) {
+  l.tiled(d, k);
+}
+template <class L, int N, class F> void run_on(const L& l, const Concurrency::extent<N>& d, const kernel_image<F>& k) {
+  l.simple(d, k);
+}
+
+template <class Domain, class F> void launch(const accelerator_view& av, const Domain& d, const F& f) {
   check_domain(d);
+  ensure_kokkos(); // the first launch starts Kokkos (runtime/startup.h)
   std::lock_guard<std::mutex> turn(launch_mutex());
-  with_launcher(k, [&](auto l) AMP_HOST_ONLY {
-    using L = decltype(l);
-    const auto img = capture(f, location_of(k));
-    if constexpr (std::is_base_of<Concurrency::extent<Domain::rank>, Domain>::value &&
-                  !std::is_same<Domain, Concurrency::extent<Domain::rank>>::value)
-      L::tiled(d, img);
-    else
-      L::simple(d, img);
+  constexpr bool tiled = std::is_base_of<Concurrency::extent<Domain::rank>, Domain>::value &&
+                         !std::is_same<Domain, Concurrency::extent<Domain::rank>>::value;
+  with_launcher(av, [&](auto space, const auto& native, bool portable_ok) AMP_HOST_ONLY {
+    using Portable = kokkos_launcher<typename decltype(space)::type>;
+    const auto img = capture(f, info_of(av)->loc(), queue_of(av));
+    kernel_path p = requested_kernel_path().load(std::memory_order_relaxed);
+    if (p == kernel_path::automatic) p = measured_kernel_path(info_of(av)->kind, tiled);
+    // A view the portable launcher is not ordered with, or a tile that cannot
+    // be one Kokkos team here (fits), runs natively.
+    if (p == kernel_path::portable && portable_ok && Portable::fits(d, img)) {
+      kernel_path_counts::get().portable.fetch_add(1, std::memory_order_relaxed);
+      run_on(Portable{}, d, img);
+    } else {
+      kernel_path_counts::get().native.fetch_add(1, std::memory_order_relaxed);
+      run_on(native, d, img);
+    }
   });
 }
 
@@ -105,11 +210,11 @@ template <int D0, int D1, int D2, class F> void parallel_for_each(const tiled_ex
   detail::launch(detail::implied_target(f), e, f);
 }
 template <int N, class F> void parallel_for_each(const accelerator_view& av, const extent<N>& e, const F& f) {
-  detail::launch(detail::info_of(av)->kind, e, f);
+  detail::launch(detail::target_of(av, f), e, f);
 }
 template <int D0, int D1, int D2, class F>
 void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2>& e, const F& f) {
-  detail::launch(detail::info_of(av)->kind, e, f);
+  detail::launch(detail::target_of(av, f), e, f);
 }
 
 } // namespace Concurrency

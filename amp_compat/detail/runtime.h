@@ -1,11 +1,16 @@
-// Runtime state shared by the host API: Kokkos start-up, the accelerator list,
-// data buffers with their host/device coherence, and the registry that lets a
-// kernel launch recognise the arrays and array_views inside a closure.
+// Runtime state shared by the host API: data buffers with their host/device
+// coherence and the registry that lets a kernel launch recognise the arrays and
+// array_views inside a closure. Kokkos' lifetime is in runtime/startup.h, the
+// accelerator list in runtime/accelerator_table.h.
 #pragma once
 #include "config.h"
 #include "device_cuda.h"
 #include "exceptions.h"
+#include "runtime/accelerator_table.h"
+#include "runtime/async_state.h"
+#include "runtime/startup.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -19,137 +24,45 @@
 #include <vector>
 
 namespace Concurrency {
+class accelerator_view;
 namespace detail {
 
-// ---------------------------------------------------------------- start-up
-// The thread that started Kokkos. Kokkos 3.4's OpenMP backend can only be
-// entered from it; kernels launched from other threads run serially instead.
-inline std::thread::id& kokkos_thread() {
-  static std::thread::id id;
-  return id;
-}
-
-inline void ensure_kokkos() {
-  // A mutex, not std::call_once: libstdc++'s call_once cannot carry the
-  // start-up exception out (it runs under pthread_once) and aborts instead.
-  static std::mutex m;
-  static bool started = false;
-  std::lock_guard<std::mutex> g(m);
-  if (started) return;
-  if (Kokkos::is_initialized()) { // the program manages Kokkos itself
-    started = true;
-    return;
-  }
-  // AMP programs never start Kokkos themselves; its OpenMP thread-binding
-  // advice is noise to them, so warnings are off unless AMP_KOKKOS_WARNINGS is set.
-  int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
-  char name[] = "amp_compat";
-  char quiet[] = "--kokkos-disable-warnings";
-  char* argv[] = {name, quiet, nullptr};
-  kokkos_thread() = std::this_thread::get_id();
-  try {
-    Kokkos::initialize(argc, argv);
-  } catch (const std::exception& e) {
-    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
-                                         "and driver): ") + e.what()).c_str(), e_fail);
-  }
-  started = true;
-  std::atexit([]() AMP_HOST_ONLY {
-    // After a kernel fault the CUDA context is unusable and Kokkos' own
-    // shutdown may throw; the fault was already reported as an exception.
-    try {
-      if (Kokkos::is_initialized()) Kokkos::finalize();
-    } catch (...) {
-    }
-  });
-}
-
-// ---------------------------------------------------------------- accelerators
-enum class device_kind { cpu, host_serial, host_openmp, cuda };
-// Where a copy of a buffer lives.
-enum class location { host = 0, device = 1 };
-
-inline location location_of(device_kind k) { return k == device_kind::cuda ? location::device : location::host; }
-
-struct accelerator_info {
-  device_kind kind;
-  std::wstring path;
-  std::wstring description;
-  std::size_t dedicated_memory_kb;
-  bool emulated;
-  bool runs_kernels;
-  std::shared_ptr<const int> default_view_id = std::make_shared<const int>(0); // identity of default_view
-};
-
-inline std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
-
-struct accelerator_table {
-  std::vector<std::shared_ptr<accelerator_info>> all;
-  std::shared_ptr<accelerator_info> default_acc;
-  bool default_fixed = false; // once used, set_default is refused (as in AMP)
-  std::mutex m;
-
-  static accelerator_table& get() {
-    static accelerator_table t;
-    return t;
-  }
-  accelerator_table() {
-    ensure_kokkos();
-    auto add = [&](device_kind k, const wchar_t* path, std::wstring desc, std::size_t mem, bool emu, bool kern) AMP_HOST_ONLY {
-      all.push_back(std::make_shared<accelerator_info>(accelerator_info{k, path, std::move(desc), mem, emu, kern}));
-    };
-    if (device_memory::device_count() > 0)
-      add(device_kind::cuda, L"cuda0", widen(device_memory::device_name() + " (CUDA, Kokkos)"),
-          device_memory::device_memory_bytes() / 1024, false, true);
-#if AMP_HAS_OPENMP
-    add(device_kind::host_openmp, L"direct3d\\warp",
-        widen("Host multicore (Kokkos OpenMP, " + std::to_string(Kokkos::OpenMP::concurrency()) + " threads)"), 0,
-        true, true);
-#endif
-#if AMP_HAS_SERIAL
-    add(device_kind::host_serial, L"direct3d\\ref", L"Host serial (Kokkos Serial)", 0, true, true);
-#endif
-    add(device_kind::cpu, L"cpu", L"CPU accelerator", 0, false, false);
-    default_acc = all.front();
-    if (const char* env = std::getenv("AMP_DEFAULT_ACCELERATOR")) {
-      auto found = find(alias(env));
-      if (!found) {
-        std::fprintf(stderr, "amp_compat: AMP_DEFAULT_ACCELERATOR=%s names no accelerator of this build\n", env);
-        std::exit(2);
-      }
-      default_acc = found;
-    }
-  }
-  // Short names accepted wherever a device path is (env var, set_default).
-  static std::wstring alias(const std::string& s) {
-    if (s == "gpu" || s == "cuda") return L"cuda0";
-    if (s == "openmp" || s == "warp" || s == "host") return L"direct3d\\warp";
-    if (s == "serial" || s == "ref") return L"direct3d\\ref";
-    return widen(s);
-  }
-  std::shared_ptr<accelerator_info> find(const std::wstring& path) {
-    if (path == L"default") return default_acc;
-    for (auto& a : all)
-      if (a->path == path) return a;
-    return nullptr;
-  }
-};
-
 // ---------------------------------------------------------------- buffers
-// One allocation of user data with a copy on the host and/or the device.
-// `valid` says which copies hold the current contents (both after a read-only
-// transfer; none right after discard_data). Host views that do not own their
-// memory (array_view over a std::vector) use the user's memory as host copy.
+// One allocation of user data with copies on the host and/or on CUDA devices.
+// `valid` says which copies hold the current contents (several after
+// read-only transfers; none right after discard_data). Host views that do not
+// own their memory (array_view over a std::vector) use the user's memory as
+// host copy.
+//
+// Ordering across queues: each device copy remembers the queue that last
+// queued work on it (`last`). Work about to be queued on another queue first
+// makes that queue wait for `last` (an event, no host wait) and becomes
+// `last` itself, so all work on a copy forms one chain in issue order;
+// host-side transfers run on `last` and wait for it.
 struct buffer {
+  struct device_copy {
+    void* ptr = nullptr;
+    std::shared_ptr<queue_state> last;
+  };
   std::size_t bytes;
   void* host = nullptr;
-  void* dev = nullptr;
   bool host_owned = false;
+  std::vector<device_copy> devs; // by CUDA device number; allocated on first use
   unsigned valid = 0;
   location home;
   device_kind owner = device_kind::cpu; // the accelerator of the array that owns it, if any
-  std::shared_ptr<const void> source_view; // that array's accelerator_view (type-erased: defined later)
+  // Set for the storage of an array: its accelerator_view, the view it is
+  // associated with (differs for staging arrays) and its CPU access type
+  // (access_type_none: host element access raises runtime_exception).
+  std::shared_ptr<const accelerator_view> source_view;
+  std::shared_ptr<const accelerator_view> associated_view;
+  std::shared_ptr<const void> keep_alive; // what owns user memory behind `host`, if anything (a Kokkos::View)
+  access_type cpu_access = access_type_read_write;
+  std::shared_ptr<queue_state> home_queue; // source_view's queue: host-initiated work on the home copy runs there
   std::atomic<int> refs{1};
+  // The last asynchronous operation using this buffer (guarded by async_mutex()).
+  std::shared_ptr<async_state> pending;
+  std::atomic<bool> has_pending{false};
 
   static constexpr unsigned bit(location l) { return 1u << static_cast<unsigned>(l); }
 
@@ -157,7 +70,13 @@ struct buffer {
   ~buffer() {
     registry_remove();
     if (host_owned) std::free(host);
-    if (dev) device_memory::free(dev);
+    for (std::size_t d = 0; d < devs.size(); ++d) {
+      if (!devs[d].ptr) continue;
+      // A copy to another device may still be reading this one (it runs on
+      // that device's queue, which cudaFree here does not wait for).
+      if (devs[d].last) devs[d].last->synchronize_quietly();
+      device_memory::free(static_cast<int>(d), devs[d].ptr);
+    }
   }
   buffer(const buffer&) = delete;
   buffer& operator=(const buffer&) = delete;
@@ -177,7 +96,11 @@ struct buffer {
     return b;
   }
 
-  void* base(location l) const { return l == location::host ? host : dev; }
+  void* base(location l) const {
+    if (l == location::host) return host;
+    const auto d = static_cast<std::size_t>(device_of(l));
+    return d < devs.size() ? devs[d].ptr : nullptr;
+  }
 
   void allocate(location l) {
     if (base(l)) return;
@@ -186,15 +109,44 @@ struct buffer {
       if (!host) throw out_of_memory("host allocation for array data failed");
       host_owned = true;
     } else {
-      dev = device_memory::alloc(bytes);
+      const int d = device_of(l);
+      if (devs.size() <= static_cast<std::size_t>(d)) devs.resize(static_cast<std::size_t>(d) + 1);
+      devs[static_cast<std::size_t>(d)].ptr = device_memory::alloc(d, bytes);
     }
+  }
+  device_copy& dev(int d) { return devs[static_cast<std::size_t>(d)]; }
+  // A device holding a current copy, or -1.
+  int current_device() const {
+    for (std::size_t d = 0; d < devs.size(); ++d)
+      if (valid & bit(device_location(static_cast<int>(d)))) return static_cast<int>(d);
+    return -1;
+  }
+  // The queue host-initiated work on device d's copy runs on: the last one
+  // that used it, else the owning array's view there, else d's default queue.
+  const std::shared_ptr<queue_state>& queue_of(int d) {
+    device_copy& c = dev(d);
+    if (!c.last) c.last = (home_queue && home == device_location(d)) ? home_queue : device_memory::default_queue(d);
+    return c.last;
+  }
+  // Work about to be queued on q uses device d's copy (see above).
+  void use_on(int d, const std::shared_ptr<queue_state>& q) {
+    device_copy& c = dev(d);
+    if (c.last && c.last != q) q->wait_for(*c.last);
+    c.last = q;
   }
 
   enum class access { read, write, discard };
-  // Makes the copy at `l` current. write: other copies become stale;
-  // discard: the contents are not needed, so nothing is transferred.
-  void prepare(location l, access a) {
+  // Makes the copy at `l` current for work queued on q (a queue of that
+  // device; null: queue_of). write: other copies become stale; discard: the
+  // contents are not needed, so nothing is transferred.
+  void prepare(location l, access a, const std::shared_ptr<queue_state>& q = nullptr) {
+    wait_pending();
     const unsigned b = bit(l);
+    if (l != location::host) {
+      allocate(l);
+      const int d = device_of(l);
+      use_on(d, q && q->device() == d ? q : queue_of(d));
+    }
     if ((valid & b) && a == access::read) return;
     if (valid == b) return;
     allocate(l);
@@ -203,8 +155,20 @@ struct buffer {
   }
   bool host_current() const { return (valid & bit(location::host)) != 0; }
   void transfer_to(location l) {
-    if (l == location::host) device_memory::to_host(host, dev, bytes);
-    else device_memory::to_device(dev, host, bytes);
+    const int src = current_device();
+    if (l == location::host) {
+      device_memory::to_host(*queue_of(src), host, dev(src).ptr, bytes);
+      return;
+    }
+    // To device d, on the queue prepare() just made its `last`.
+    const int d = device_of(l);
+    const std::shared_ptr<queue_state> q = dev(d).last;
+    if (src >= 0) {
+      use_on(src, q);
+      device_memory::device_to_device(*q, dev(d).ptr, d, dev(src).ptr, src, bytes);
+    } else {
+      device_memory::to_device(*q, dev(d).ptr, host, bytes);
+    }
   }
   // Copies back to user memory before the last view of it goes away.
   void sync_back_for_destruction() noexcept {
@@ -213,6 +177,27 @@ struct buffer {
       prepare(location::host, access::read);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "amp_compat: array_view data could not be copied back: %s\n", e.what());
+    }
+  }
+
+  // Asynchronous operations on this buffer finish before anything else uses it.
+  static std::mutex& async_mutex() {
+    static std::mutex m;
+    return m;
+  }
+  void wait_pending() {
+    if (!has_pending.load(std::memory_order_acquire) || in_async_worker()) return;
+    std::shared_ptr<async_state> p;
+    {
+      std::lock_guard<std::mutex> g(async_mutex());
+      p = pending;
+    }
+    if (!p) return;
+    p->wait_done();
+    std::lock_guard<std::mutex> g(async_mutex());
+    if (pending == p) {
+      pending.reset();
+      has_pending.store(false, std::memory_order_release);
     }
   }
 

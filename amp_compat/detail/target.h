@@ -15,6 +15,24 @@ void barrier_wait();
 } // namespace host_tiles
 
 namespace target {
+#if !AMP_DEVICE_PASS
+// True on a host thread while it runs a kernel's work-items (set by the host
+// launcher through amp_context_scope); selects the restrict(amp) version of a
+// restrict(cpu)/restrict(amp) pair (AMP_RESTRICT_PAIR below).
+inline thread_local bool host_in_kernel = false;
+struct amp_context_scope {
+  bool saved = host_in_kernel;
+  amp_context_scope() { host_in_kernel = true; }
+  ~amp_context_scope() { host_in_kernel = saved; }
+  amp_context_scope(const amp_context_scope&) = delete;
+  amp_context_scope& operator=(const amp_context_scope&) = delete;
+};
+#else
+// The device pass also parses the host launchers' (host-only) lambdas, which
+// name this scope; there is no host thread to mark on the GPU.
+struct amp_context_scope {};
+#endif
+
 #if AMP_DEVICE_PASS
 AMP_FN void tile_barrier() { __syncthreads(); }
 AMP_FN void fence_tile_static() { __threadfence_block(); }
@@ -26,6 +44,26 @@ inline void tile_barrier() { host_tiles::barrier_wait(); }
 inline void fence_tile_static() { std::atomic_signal_fence(std::memory_order_seq_cst); }
 inline void fence_global() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 #endif
+} // namespace target
+} // namespace detail
+} // namespace Concurrency
+
+// The body of the restrict(cpu, amp) function that scripts/restrict_rewrite.py
+// makes of a restrict(cpu)/restrict(amp) overload pair: GPU code calls the amp
+// version; host code calls it inside kernels (host accelerators) and the cpu
+// version elsewhere. The cpu call is not even named in the device pass, so a
+// __host__-only cpu version is never referenced from device code.
+#if AMP_DEVICE_PASS
+#define AMP_RESTRICT_PAIR(cpu_call, amp_call) return amp_call;
+#else
+#define AMP_RESTRICT_PAIR(cpu_call, amp_call)                                                        \
+  if (::Concurrency::detail::target::host_in_kernel) return amp_call;                               \
+  return cpu_call;
+#endif
+
+namespace Concurrency {
+namespace detail {
+namespace target {
 } // namespace target
 } // namespace detail
 } // namespace Concurrency

@@ -1,0 +1,350 @@
+// amp_compat/compat/crt_compat.h -- the Microsoft C runtime names legacy AMP
+// console programs use, force-included (-include) by `./amp c++
+// --windows-compat` and the amp_compat_windows CMake target, because MSVC
+// declares them in <stdio.h>, <string.h>, <stdlib.h> and <time.h>, which a
+// program includes from the system here.
+//
+// Contract (host code only; everything inline):
+//   _countof(array)      element count of an array; a pointer does not compile.
+//   __max(a,b) __min(a,b) macros, as <stdlib.h> defines them.
+//   errno_t, rsize_t, _TRUNCATE.
+//   Secure CRT: sprintf_s, vsprintf_s, _snprintf_s, _vsnprintf_s, swprintf_s,
+//     vswprintf_s, _snwprintf_s, printf_s, fprintf_s, wprintf_s, fwprintf_s,
+//     strcpy_s, strncpy_s, strcat_s, wcscpy_s, wcsncpy_s, wcscat_s,
+//     memcpy_s, memmove_s, fopen_s, _wfopen_s, localtime_s, gmtime_s,
+//     strtok_s, wcstok_s, _itoa_s; the buffer functions also in MSVC's
+//     template form that takes an array and no size (sprintf_s(buf, "%d", x)).
+//     Formats follow MSVC (detail/format.h: wide %s is a wchar_t string,
+//     %I64d ...). Results and return values are MSVC's; a parameter MSVC
+//     rejects (null pointer, buffer too small without _TRUNCATE, zero size)
+//     goes to the invalid-parameter handler: by default, as in a release
+//     build on Windows, the program stops (a message naming the function on
+//     stderr, then abort()); after _set_invalid_parameter_handler(h), h is
+//     called and the function returns its documented error (errno set, the
+//     output buffer emptied where MSVC empties it).
+//   Plain MSVC names glibc lacks: _stricmp, _strnicmp, _wcsicmp, _strdup,
+//     _wcsdup, _itoa, _wtoi, _wtol, _wtof, _wfopen.
+//   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
+//     std::cout and printf (detail/wide_streams.h).
+#ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
+#define AMP_COMPAT_COMPAT_CRT_COMPAT_H
+
+#include <cerrno>
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <cwchar>
+#include <cwctype>
+#include <string>
+#include <strings.h>
+
+#include "detail/format.h"
+#include "detail/utf8.h"
+#include "detail/wide_streams.h"
+
+typedef int errno_t;
+typedef std::size_t rsize_t;
+#ifndef _TRUNCATE
+#define _TRUNCATE (static_cast<std::size_t>(-1))
+#endif
+
+// ---- _countof, __max, __min ------------------------------------------------
+namespace amp_compat_crt {
+template <class T, std::size_t N>
+char (&countof_helper(T (&)[N]))[N];
+}
+#define _countof(array) (sizeof(::amp_compat_crt::countof_helper(array)))
+#ifndef __max
+#define __max(a, b) (((a) > (b)) ? (a) : (b))
+#endif
+#ifndef __min
+#define __min(a, b) (((a) < (b)) ? (a) : (b))
+#endif
+
+// ---- invalid-parameter handling --------------------------------------------
+typedef void (*_invalid_parameter_handler)(const wchar_t* expression, const wchar_t* function,
+                                           const wchar_t* file, unsigned int line,
+                                           std::uintptr_t reserved);
+
+namespace amp_compat_crt {
+
+inline _invalid_parameter_handler& handler_slot() {
+  static _invalid_parameter_handler h = nullptr;
+  return h;
+}
+
+// Reports a rejected parameter of `function`: stops the program, or calls the
+// installed handler and returns so the caller can return `err` (errno set).
+inline errno_t invalid_parameter(const char* function, const char* what, errno_t err) {
+  _invalid_parameter_handler h = handler_slot();
+  if (!h) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "amp_compat: invalid parameter passed to %s: %s (MSVC's invalid parameter handler stops the program)\n",
+                 function, what);
+    std::abort();
+  }
+  const std::wstring f = from_utf8(function), w = from_utf8(what);
+  h(w.c_str(), f.c_str(), nullptr, 0, 0);
+  errno = err;
+  return err;
+}
+
+// STRUNCATE (80) is MSVC's value; glibc has no such errno.
+constexpr errno_t struncate = 80;
+
+// "No count argument" (strcpy_s, sprintf_s): distinct from every count a
+// program can pass, _TRUNCATE included.
+struct whole_t {};
+struct count_t {
+  std::size_t value;
+  count_t(whole_t) : value(0), whole(true) {}
+  count_t(std::size_t v) : value(v), whole(false) {}
+  bool whole;
+  bool truncate() const { return !whole && value == _TRUNCATE; }
+  bool limits(std::size_t n) const { return !whole && !truncate() && value < n; }
+};
+
+// ---- string copies: strcpy_s / strncpy_s / strcat_s and their wide forms ----
+// At most `count` characters of src (all of it for the whole_t forms); with
+// _TRUNCATE as many as fit, returning STRUNCATE when that cut the text.
+template <class C>
+errno_t copy_s(const char* function, C* dst, rsize_t size, const C* src, count_t count, bool append) {
+  if (!dst || size == 0) return invalid_parameter(function, "destination is null or has size 0", EINVAL);
+  if (!src) { dst[0] = C(0); return invalid_parameter(function, "source is null", EINVAL); }
+  std::size_t start = 0;
+  if (append) {
+    while (start < size && dst[start] != C(0)) ++start;
+    if (start == size) { dst[0] = C(0); return invalid_parameter(function, "destination is not terminated", EINVAL); }
+  }
+  std::size_t n = std::char_traits<C>::length(src);
+  if (count.limits(n)) n = count.value;
+  bool truncated = false;
+  if (start + n >= size) {
+    if (!count.truncate()) { dst[0] = C(0); return invalid_parameter(function, "buffer too small", ERANGE); }
+    n = size - 1 - start;
+    truncated = true;
+  }
+  std::char_traits<C>::move(dst + start, src, n);
+  dst[start + n] = C(0);
+  return truncated ? struncate : 0;
+}
+
+// ---- bounded formatting: sprintf_s (count == npos) / _snprintf_s ----------
+template <class C>
+int vsnprintf_s_impl(const char* function, C* buf, std::size_t size, count_t count, const C* fmt,
+                     va_list ap) {
+  if (!buf || size == 0) { invalid_parameter(function, "buffer is null or has size 0", EINVAL); return -1; }
+  if (!fmt) { buf[0] = C(0); invalid_parameter(function, "format is null", EINVAL); return -1; }
+  std::basic_string<C> text;
+  const int n = vformat(text, fmt, ap);
+  if (n < 0) { buf[0] = C(0); errno = EINVAL; return -1; }
+  std::size_t keep = text.size();
+  if (count.limits(keep)) keep = count.value;
+  int result = keep == text.size() ? n : -1;
+  if (keep >= size) {
+    if (!count.truncate()) { buf[0] = C(0); invalid_parameter(function, "buffer too small", ERANGE); return -1; }
+    keep = size - 1;
+    result = -1;
+  }
+  std::char_traits<C>::copy(buf, text.data(), keep);
+  buf[keep] = C(0);
+  return result;
+}
+
+}  // namespace amp_compat_crt
+
+inline _invalid_parameter_handler _set_invalid_parameter_handler(_invalid_parameter_handler h) {
+  _invalid_parameter_handler old = amp_compat_crt::handler_slot();
+  amp_compat_crt::handler_slot() = h;
+  return old;
+}
+inline _invalid_parameter_handler _get_invalid_parameter_handler() { return amp_compat_crt::handler_slot(); }
+
+#ifndef STRUNCATE
+#define STRUNCATE 80
+#endif
+
+// The family, written once: NAME(buffer, size, [count,] format, ...) and the
+// array form NAME(char (&)[N], [count,] format, ...).
+#define AMP_COMPAT_SPRINTF_FAMILY(NAME, VNAME, C, COUNT_PARAM, COUNT_ARG)                          \
+  inline int VNAME(C* buf, std::size_t size, COUNT_PARAM const C* fmt, va_list ap) {               \
+    return amp_compat_crt::vsnprintf_s_impl(#NAME, buf, size, COUNT_ARG, fmt, ap);                 \
+  }                                                                                                \
+  inline int NAME(C* buf, std::size_t size, COUNT_PARAM const C* fmt, ...) {                       \
+    va_list ap;                                                                                    \
+    va_start(ap, fmt);                                                                             \
+    const int n = amp_compat_crt::vsnprintf_s_impl(#NAME, buf, size, COUNT_ARG, fmt, ap);          \
+    va_end(ap);                                                                                    \
+    return n;                                                                                      \
+  }                                                                                                \
+  template <std::size_t N>                                                                         \
+  int NAME(C (&buf)[N], COUNT_PARAM const C* fmt, ...) {                                           \
+    va_list ap;                                                                                    \
+    va_start(ap, fmt);                                                                             \
+    const int n = amp_compat_crt::vsnprintf_s_impl(#NAME, buf, N, COUNT_ARG, fmt, ap);             \
+    va_end(ap);                                                                                    \
+    return n;                                                                                      \
+  }
+#define AMP_COMPAT_NO_COUNT
+#define AMP_COMPAT_COUNT std::size_t count,
+AMP_COMPAT_SPRINTF_FAMILY(sprintf_s, vsprintf_s, char, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t())
+AMP_COMPAT_SPRINTF_FAMILY(_snprintf_s, _vsnprintf_s, char, AMP_COMPAT_COUNT, count)
+AMP_COMPAT_SPRINTF_FAMILY(swprintf_s, vswprintf_s, wchar_t, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t())
+AMP_COMPAT_SPRINTF_FAMILY(_snwprintf_s, _vsnwprintf_s, wchar_t, AMP_COMPAT_COUNT, count)
+#undef AMP_COMPAT_SPRINTF_FAMILY
+#undef AMP_COMPAT_NO_COUNT
+#undef AMP_COMPAT_COUNT
+
+// printf_s & co.: MSVC's checked printf; output as printf (wide text as UTF-8).
+#define AMP_COMPAT_PRINT_FAMILY(NAME, C, STREAM_PARAM, STREAM)        \
+  inline int NAME(STREAM_PARAM const C* fmt, ...) {                   \
+    if (!fmt) {                                                       \
+      amp_compat_crt::invalid_parameter(#NAME, "format is null", EINVAL); \
+      return -1;                                                      \
+    }                                                                 \
+    va_list ap;                                                       \
+    va_start(ap, fmt);                                                \
+    const int n = amp_compat_crt::vprint_to(STREAM, fmt, ap);         \
+    va_end(ap);                                                       \
+    return n;                                                         \
+  }
+#define AMP_COMPAT_NO_STREAM
+#define AMP_COMPAT_STREAM std::FILE* stream,
+AMP_COMPAT_PRINT_FAMILY(printf_s, char, AMP_COMPAT_NO_STREAM, stdout)
+AMP_COMPAT_PRINT_FAMILY(fprintf_s, char, AMP_COMPAT_STREAM, stream)
+AMP_COMPAT_PRINT_FAMILY(wprintf_s, wchar_t, AMP_COMPAT_NO_STREAM, stdout)
+AMP_COMPAT_PRINT_FAMILY(fwprintf_s, wchar_t, AMP_COMPAT_STREAM, stream)
+#undef AMP_COMPAT_PRINT_FAMILY
+#undef AMP_COMPAT_NO_STREAM
+#undef AMP_COMPAT_STREAM
+
+// strcpy_s & co. (pointer + size, and the array form).
+#define AMP_COMPAT_COPY_FAMILY(NAME, C, COUNT_PARAM, COUNT_ARG, APPEND)                            \
+  inline errno_t NAME(C* dst, rsize_t size, const C* src COUNT_PARAM) {                            \
+    return amp_compat_crt::copy_s(#NAME, dst, size, src, COUNT_ARG, APPEND);                       \
+  }                                                                                                \
+  template <std::size_t N>                                                                         \
+  errno_t NAME(C (&dst)[N], const C* src COUNT_PARAM) {                                            \
+    return amp_compat_crt::copy_s(#NAME, dst, N, src, COUNT_ARG, APPEND);                          \
+  }
+#define AMP_COMPAT_NO_COUNT
+#define AMP_COMPAT_COUNT , rsize_t count
+AMP_COMPAT_COPY_FAMILY(strcpy_s, char, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t(), false)
+AMP_COMPAT_COPY_FAMILY(strncpy_s, char, AMP_COMPAT_COUNT, count, false)
+AMP_COMPAT_COPY_FAMILY(strcat_s, char, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t(), true)
+AMP_COMPAT_COPY_FAMILY(wcscpy_s, wchar_t, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t(), false)
+AMP_COMPAT_COPY_FAMILY(wcsncpy_s, wchar_t, AMP_COMPAT_COUNT, count, false)
+AMP_COMPAT_COPY_FAMILY(wcscat_s, wchar_t, AMP_COMPAT_NO_COUNT, amp_compat_crt::whole_t(), true)
+#undef AMP_COMPAT_COPY_FAMILY
+#undef AMP_COMPAT_NO_COUNT
+#undef AMP_COMPAT_COUNT
+
+inline errno_t memcpy_s(void* dst, rsize_t size, const void* src, rsize_t count) {
+  if (count == 0) return 0;
+  if (!dst) return amp_compat_crt::invalid_parameter("memcpy_s", "destination is null", EINVAL);
+  if (!src) { std::memset(dst, 0, size); return amp_compat_crt::invalid_parameter("memcpy_s", "source is null", EINVAL); }
+  if (size < count) { std::memset(dst, 0, size); return amp_compat_crt::invalid_parameter("memcpy_s", "buffer too small", ERANGE); }
+  std::memcpy(dst, src, count);
+  return 0;
+}
+
+inline errno_t memmove_s(void* dst, rsize_t size, const void* src, rsize_t count) {
+  if (count == 0) return 0;
+  if (!dst || !src) return amp_compat_crt::invalid_parameter("memmove_s", "null pointer", EINVAL);
+  if (size < count) return amp_compat_crt::invalid_parameter("memmove_s", "buffer too small", ERANGE);
+  std::memmove(dst, src, count);
+  return 0;
+}
+
+// ---- files, time, tokens, numbers ------------------------------------------
+inline errno_t fopen_s(std::FILE** file, const char* name, const char* mode) {
+  if (!file) return amp_compat_crt::invalid_parameter("fopen_s", "file pointer is null", EINVAL);
+  *file = nullptr;
+  if (!name || !mode) return amp_compat_crt::invalid_parameter("fopen_s", "file name or mode is null", EINVAL);
+  *file = std::fopen(name, mode);
+  return *file ? 0 : errno;
+}
+
+inline std::FILE* _wfopen(const wchar_t* name, const wchar_t* mode) {
+  if (!name || !mode) { errno = EINVAL; return nullptr; }
+  return std::fopen(amp_compat_crt::to_utf8(name).c_str(), amp_compat_crt::to_utf8(mode).c_str());
+}
+
+inline errno_t _wfopen_s(std::FILE** file, const wchar_t* name, const wchar_t* mode) {
+  if (!file) return amp_compat_crt::invalid_parameter("_wfopen_s", "file pointer is null", EINVAL);
+  *file = nullptr;
+  if (!name || !mode) return amp_compat_crt::invalid_parameter("_wfopen_s", "file name or mode is null", EINVAL);
+  *file = _wfopen(name, mode);
+  return *file ? 0 : errno;
+}
+
+// MSVC's argument order: (result, time) -- C11's localtime_s has the reverse.
+inline errno_t localtime_s(struct tm* result, const time_t* t) {
+  if (!result || !t) return amp_compat_crt::invalid_parameter("localtime_s", "null pointer", EINVAL);
+  return localtime_r(t, result) ? 0 : EINVAL;
+}
+inline errno_t gmtime_s(struct tm* result, const time_t* t) {
+  if (!result || !t) return amp_compat_crt::invalid_parameter("gmtime_s", "null pointer", EINVAL);
+  return gmtime_r(t, result) ? 0 : EINVAL;
+}
+
+inline char* strtok_s(char* str, const char* delim, char** context) {
+  if (!delim || !context || (!str && !*context)) {
+    amp_compat_crt::invalid_parameter("strtok_s", "null pointer", EINVAL);
+    return nullptr;
+  }
+  return strtok_r(str, delim, context);
+}
+inline wchar_t* wcstok_s(wchar_t* str, const wchar_t* delim, wchar_t** context) {
+  if (!delim || !context || (!str && !*context)) {
+    amp_compat_crt::invalid_parameter("wcstok_s", "null pointer", EINVAL);
+    return nullptr;
+  }
+  return std::wcstok(str, delim, context);
+}
+
+inline char* _itoa(int value, char* buf, int radix) {
+  // As MSVC: negative numbers get a sign only in radix 10; other radixes show
+  // the two's-complement bits.
+  char tmp[40];
+  int i = 0;
+  const bool neg = radix == 10 && value < 0;
+  unsigned long long v = neg ? 0ull - static_cast<unsigned long long>(static_cast<long long>(value))
+                             : static_cast<unsigned int>(value);
+  do {
+    const int d = static_cast<int>(v % static_cast<unsigned>(radix));
+    tmp[i++] = static_cast<char>(d < 10 ? '0' + d : 'a' + d - 10);
+    v /= static_cast<unsigned>(radix);
+  } while (v);
+  int j = 0;
+  if (neg) buf[j++] = '-';
+  while (i) buf[j++] = tmp[--i];
+  buf[j] = '\0';
+  return buf;
+}
+inline errno_t _itoa_s(int value, char* buf, std::size_t size, int radix) {
+  if (!buf || size == 0) return amp_compat_crt::invalid_parameter("_itoa_s", "buffer is null or has size 0", EINVAL);
+  if (radix < 2 || radix > 36) { buf[0] = '\0'; return amp_compat_crt::invalid_parameter("_itoa_s", "radix out of range", EINVAL); }
+  char tmp[40];
+  _itoa(value, tmp, radix);
+  if (std::strlen(tmp) >= size) { buf[0] = '\0'; return amp_compat_crt::invalid_parameter("_itoa_s", "buffer too small", ERANGE); }
+  std::strcpy(buf, tmp);
+  return 0;
+}
+template <std::size_t N>
+errno_t _itoa_s(int value, char (&buf)[N], int radix) { return _itoa_s(value, buf, N, radix); }
+
+inline int _stricmp(const char* a, const char* b) { return strcasecmp(a, b); }
+inline int _strnicmp(const char* a, const char* b, std::size_t n) { return strncasecmp(a, b, n); }
+inline int _wcsicmp(const wchar_t* a, const wchar_t* b) { return wcscasecmp(a, b); }
+inline char* _strdup(const char* s) { return strdup(s); }
+inline wchar_t* _wcsdup(const wchar_t* s) { return wcsdup(s); }
+inline int _wtoi(const wchar_t* s) { return static_cast<int>(std::wcstol(s, nullptr, 10)); }
+inline long _wtol(const wchar_t* s) { return std::wcstol(s, nullptr, 10); }
+inline double _wtof(const wchar_t* s) { return std::wcstod(s, nullptr); }
+
+#endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H

@@ -1,0 +1,62 @@
+// amp_compat/compat/msvc/msvc_dialect.h -- force-included by the MSVC-dialect
+// mode (./amp c++ --msvc, CMake target amp_compat_msvc) after Clang's
+// -fms-compatibility (see flags.txt).
+//
+// Why: in Microsoft-compatibility mode Clang accepts MSVC's permissive
+// template code (a missing `typename`, `typename` outside templates, names
+// found only at instantiation with -fdelayed-template-parsing) but, on a
+// Linux target, stops describing itself as a GNU compiler: __GNUC__,
+// __GXX_ABI_VERSION, __GXX_RTTI, __EXCEPTIONS and the __GCC_ATOMIC_* macros
+// disappear, and libstdc++, glibc and Kokkos need them (exceptions would
+// even be compiled out of libstdc++). This header restores exactly those
+// macros to the values Clang defines without the flag; it defines nothing
+// else (in particular not _MSC_VER or _WIN32, which would send every
+// library to its Windows code).
+#ifndef AMP_COMPAT_MSVC_DIALECT_H
+#define AMP_COMPAT_MSVC_DIALECT_H
+
+#ifndef __GNUC__
+#define __GNUC__ 4
+#define __GNUC_MINOR__ 2
+#define __GNUC_PATCHLEVEL__ 1
+#endif
+#if defined(__cplusplus) && !defined(__GNUG__)
+#define __GNUG__ 4
+#endif
+#if !defined(__GNUC_GNU_INLINE__) && !defined(__GNUC_STDC_INLINE__)
+#define __GNUC_GNU_INLINE__ 1  // glibc's __extern_always_inline needs it
+#endif
+#ifndef __GXX_ABI_VERSION
+#define __GXX_ABI_VERSION 1002
+#endif
+#ifndef __GXX_WEAK__
+#define __GXX_WEAK__ 1
+#endif
+#if defined(__cplusplus) && !defined(__GXX_EXPERIMENTAL_CXX0X__)
+#define __GXX_EXPERIMENTAL_CXX0X__ 1
+#endif
+#if __has_feature(cxx_rtti) && !defined(__GXX_RTTI)
+#define __GXX_RTTI 1
+#endif
+#if __has_feature(cxx_exceptions) && !defined(__EXCEPTIONS)
+#define __EXCEPTIONS 1
+#endif
+
+// Lock-free properties: Clang keeps its own __CLANG_ATOMIC_* spelling.
+#ifndef __GCC_ATOMIC_BOOL_LOCK_FREE
+#define __GCC_ATOMIC_BOOL_LOCK_FREE __CLANG_ATOMIC_BOOL_LOCK_FREE
+#define __GCC_ATOMIC_CHAR_LOCK_FREE __CLANG_ATOMIC_CHAR_LOCK_FREE
+#define __GCC_ATOMIC_CHAR16_T_LOCK_FREE __CLANG_ATOMIC_CHAR16_T_LOCK_FREE
+#define __GCC_ATOMIC_CHAR32_T_LOCK_FREE __CLANG_ATOMIC_CHAR32_T_LOCK_FREE
+#define __GCC_ATOMIC_WCHAR_T_LOCK_FREE __CLANG_ATOMIC_WCHAR_T_LOCK_FREE
+#define __GCC_ATOMIC_SHORT_LOCK_FREE __CLANG_ATOMIC_SHORT_LOCK_FREE
+#define __GCC_ATOMIC_INT_LOCK_FREE __CLANG_ATOMIC_INT_LOCK_FREE
+#define __GCC_ATOMIC_LONG_LOCK_FREE __CLANG_ATOMIC_LONG_LOCK_FREE
+#define __GCC_ATOMIC_LLONG_LOCK_FREE __CLANG_ATOMIC_LLONG_LOCK_FREE
+#define __GCC_ATOMIC_POINTER_LOCK_FREE __CLANG_ATOMIC_POINTER_LOCK_FREE
+#endif
+#ifndef __GCC_ATOMIC_TEST_AND_SET_TRUEVAL
+#define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
+#endif
+
+#endif

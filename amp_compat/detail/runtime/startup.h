@@ -1,0 +1,82 @@
+// Kokkos' lifetime inside an AMP program. AMP programs never start Kokkos
+// themselves, and legacy code creates accelerators, arrays and views at
+// namespace scope, i.e. during static initialisation, when Kokkos' own
+// statics (a static library: link order decides) may not exist yet. So
+// nothing but a kernel launch starts Kokkos: building the accelerator list,
+// allocating and copying data work without it (device copies use CUDA's
+// default stream until Kokkos' stream exists). Kokkos is finalized at exit.
+#pragma once
+#include "../config.h"
+#include "../exceptions.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace Concurrency {
+namespace detail {
+
+enum class kokkos_phase : int { not_started = 0, running = 1, finished = 2 };
+
+// Constant-initialised, so safe to read from any static constructor.
+inline std::atomic<int>& kokkos_phase_word() {
+  static std::atomic<int> p{0};
+  return p;
+}
+inline kokkos_phase kokkos_state() { return static_cast<kokkos_phase>(kokkos_phase_word().load(std::memory_order_acquire)); }
+inline bool kokkos_running() { return kokkos_state() == kokkos_phase::running; }
+
+// The thread that started Kokkos. Kokkos 3.4's OpenMP backend can only be
+// entered from it; kernels launched from other threads run serially instead.
+inline std::thread::id& kokkos_thread() {
+  static std::thread::id id;
+  return id;
+}
+
+// Starts Kokkos once (thread-safe); called by every kernel launch.
+inline void ensure_kokkos() {
+  if (kokkos_running()) return;
+  // A mutex, not std::call_once: libstdc++'s call_once cannot carry the
+  // start-up exception out (it runs under pthread_once) and aborts instead.
+  static std::mutex m;
+  std::lock_guard<std::mutex> g(m);
+  if (kokkos_state() == kokkos_phase::running) return;
+  if (kokkos_state() == kokkos_phase::finished)
+    throw runtime_exception("amp_compat: kernel launched after the runtime shut down (during program exit)", e_fail);
+  if (Kokkos::is_initialized()) { // the program manages Kokkos itself
+    kokkos_thread() = std::this_thread::get_id();
+    kokkos_phase_word().store(static_cast<int>(kokkos_phase::running), std::memory_order_release);
+    return;
+  }
+  // Its OpenMP thread-binding advice is noise to AMP programs, so warnings
+  // are off unless AMP_KOKKOS_WARNINGS is set.
+  int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
+  char name[] = "amp_compat";
+  char quiet[] = "--kokkos-disable-warnings";
+  char* argv[] = {name, quiet, nullptr};
+  try {
+    Kokkos::initialize(argc, argv);
+  } catch (const std::exception& e) {
+    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
+                                         "and driver): ") + e.what()).c_str(), e_fail);
+  }
+  kokkos_thread() = std::this_thread::get_id();
+  kokkos_phase_word().store(static_cast<int>(kokkos_phase::running), std::memory_order_release);
+  // Objects destroyed after this handler (those made before Kokkos started,
+  // e.g. at namespace scope) see the phase `finished` and copy without Kokkos.
+  std::atexit([]() AMP_HOST_ONLY {
+    kokkos_phase_word().store(static_cast<int>(kokkos_phase::finished), std::memory_order_release);
+    // After a kernel fault the CUDA context is unusable and Kokkos' own
+    // shutdown may throw; the fault was already reported as an exception.
+    try {
+      if (Kokkos::is_initialized()) Kokkos::finalize();
+    } catch (...) {
+    }
+  });
+}
+
+} // namespace detail
+} // namespace Concurrency

@@ -1,0 +1,16 @@
+# What a GPU build of amp_compat code needs beyond the CUDA Kokkos' own flags
+# (which already carry -x cuda, --cuda-gpu-arch and the CUDA runtime). Used by
+# this project's build (AMP_CUDA=ON) and by the installed package config when
+# the Kokkos it finds has CUDA, so the two cannot drift apart.
+function(amp_compat_gpu_options target)
+  # Self-contained GPU binaries: static C++ runtime, libomp found beside them.
+  target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat)
+  # Device code at -O2 whatever the host's level: at -O3 Clang unrolls the
+  # simple matmul's loop 4x and, within the 32 registers of full occupancy,
+  # ptxas no longer batches its loads: 49.8 ms against 24.0 ms at -O2 (H100,
+  # bench/RESULTS.md). Tiled kernels ran the same at both levels. A target
+  # with the property AMP_KEEP_DEVICE_OPT set keeps its own level.
+  target_compile_options(${target} INTERFACE
+    "$<$<AND:$<NOT:$<CONFIG:Debug>>,$<NOT:$<BOOL:$<TARGET_PROPERTY:AMP_KEEP_DEVICE_OPT>>>>:SHELL:-Xarch_device -O2>")
+  target_link_options(${target} INTERFACE -static-libstdc++ -static-libgcc "LINKER:-rpath,\$ORIGIN")
+endfunction()

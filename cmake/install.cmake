@@ -1,0 +1,94 @@
+# Install rules (included from the top-level CMakeLists.txt when AMP_INSTALL):
+#
+#   include/amp_compat/                amp.h & co., detail/, compat/ (<Windows.h> shim)
+#   <libdir>/cmake/amp_compat/         find_package(amp_compat CONFIG): amp_compat::amp_compat
+#   <libdir>/pkgconfig/amp_compat.pc   host build flags for pkg-config users
+#   bin/amp++                          the compiler driver (scripts/amp++)
+#   share/amp_compat/amp++.conf        where the driver finds Kokkos
+#   <libdir>/amp_compat/kokkos[-cuda-ARCH]/   a copy of this project's Kokkos
+#                                      build, when AMP_BUNDLE_KOKKOS_HOST/_CUDA
+#                                      name one (./amp install, ./amp package)
+#
+# Every installed file finds the others relative to its own location, so the
+# tree can be moved (dpkg -x into a scratch root works).
+include(CMakePackageConfigHelpers)
+
+set(AMP_BUNDLE_KOKKOS_HOST "" CACHE PATH "Kokkos (host) install to copy into the amp_compat install")
+set(AMP_BUNDLE_KOKKOS_CUDA "" CACHE PATH "Kokkos (CUDA, AMP_CUDA_ARCH) install to copy into the amp_compat install")
+set(AMP_PRIVATE_DIR "${CMAKE_INSTALL_LIBDIR}/amp_compat")
+set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
+
+# ---- headers, targets, package config
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/amp_compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp_compat
+  FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt")
+install(TARGETS amp_compat amp_compat_windows EXPORT amp_compatTargets)
+install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_DIR})
+
+# The Kokkos this build used: unless a copy is bundled, the package config's
+# last-resort search place (a user's own Kokkos comes first).
+get_filename_component(AMP_KOKKOS_USED_PREFIX "${Kokkos_DIR}/../../.." ABSOLUTE)
+set(AMP_KOKKOS_FALLBACK "${AMP_KOKKOS_USED_PREFIX}")
+if(AMP_BUNDLE_KOKKOS_HOST OR AMP_BUNDLE_KOKKOS_CUDA)
+  set(AMP_KOKKOS_FALLBACK "")
+endif()
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compatConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake INSTALL_DESTINATION ${AMP_CMAKE_DIR}
+  PATH_VARS AMP_PRIVATE_DIR)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake ${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/amp_compat_gpu.cmake DESTINATION ${AMP_CMAKE_DIR})
+
+# ---- bundled Kokkos copies; which Kokkos the driver and pkg-config use.
+# Paths in amp++.conf are relative to the install prefix unless absolute.
+set(AMP_CONF_KOKKOS_HOST "")
+set(AMP_CONF_KOKKOS_CUDA "")
+if(AMP_CUDA)
+  set(AMP_CONF_KOKKOS_CUDA "${AMP_KOKKOS_USED_PREFIX}")
+else()
+  set(AMP_CONF_KOKKOS_HOST "${AMP_KOKKOS_USED_PREFIX}")
+endif()
+foreach(kind HOST CUDA)
+  set(src "${AMP_BUNDLE_KOKKOS_${kind}}")
+  if(src)
+    if(NOT EXISTS "${src}/include/Kokkos_Core.hpp")
+      message(FATAL_ERROR "AMP_BUNDLE_KOKKOS_${kind}=${src} is not a Kokkos install")
+    endif()
+    if(kind STREQUAL HOST)
+      set(name kokkos)
+    else()
+      set(name kokkos-cuda-${AMP_CUDA_ARCH})
+    endif()
+    install(DIRECTORY ${src}/ DESTINATION ${AMP_PRIVATE_DIR}/${name} USE_SOURCE_PERMISSIONS
+      PATTERN ".amp-compat-stamp" EXCLUDE)
+    set(AMP_CONF_KOKKOS_${kind} "${AMP_PRIVATE_DIR}/${name}")
+    # Kokkos is BSD-licensed: its licence travels with the copy (scripts/deps.sh
+    # keeps the source beside the installs).
+    if(EXISTS "${src}/../kokkos-src/LICENSE")
+      install(FILES "${src}/../kokkos-src/LICENSE" "${src}/../kokkos-src/Copyright.txt"
+        DESTINATION ${AMP_PRIVATE_DIR}/${name})
+    endif()
+  endif()
+endforeach()
+
+configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+
+# pkg-config: the host build (the GPU build needs amp++ --gpu or CMake).
+if(AMP_CONF_KOKKOS_HOST)
+  file(RELATIVE_PATH AMP_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+  string(REGEX REPLACE "/$" "" AMP_PC_TO_PREFIX "${AMP_PC_TO_PREFIX}")
+  if(IS_ABSOLUTE "${AMP_CONF_KOKKOS_HOST}")
+    set(AMP_PC_KOKKOS "${AMP_CONF_KOKKOS_HOST}")
+  else()
+    set(AMP_PC_KOKKOS "\${prefix}/${AMP_CONF_KOKKOS_HOST}")
+  endif()
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compat.pc.in ${PROJECT_BINARY_DIR}/amp_compat.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/amp_compat.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()
+
+include(${CMAKE_CURRENT_LIST_DIR}/package.cmake)

@@ -1,0 +1,571 @@
+#!/usr/bin/env python3
+"""Source rewrite for restrict(cpu)/restrict(amp) overload pairs.
+
+C++ AMP lets a function be overloaded on its restriction alone:
+
+    int f(int x) restrict(cpu) { ... }     // called from CPU code
+    int f(int x) restrict(amp) { ... }     // called from kernels
+
+No library can express that: `restrict(...)` is a macro after the parameter
+list, so GCC sees the same function defined twice, and Clang-CUDA refuses a
+__host__ __device__ function overloading a __host__ one. This rewrite turns
+each such group into what both compilers accept, keeping every body unchanged:
+
+    int f__amp_cpu(int x) restrict(cpu) { ... }
+    int f__amp_amp(int x) restrict(amp) { ... }
+    int f(int x) restrict(cpu, amp)
+    { AMP_RESTRICT_PAIR(f__amp_cpu(..x..), f__amp_amp(..x..)) }
+
+AMP_RESTRICT_PAIR (amp_compat/detail/restrict.h) calls the amp version in GPU
+code and inside kernels on the host accelerators, the cpu version elsewhere.
+Unnamed parameters get names; default arguments stay on the first declaration.
+
+Groups are found per (class, name) over all files given together, so a member
+declared in a header and defined out of class in a .cpp is renamed in both.
+Also rewritten, as MSVC-era code needs it: `restrict` used as an identifier
+(`restrict(x)` that is not a restriction specifier) and dynamic exception
+specifications (`throw(int)`, removed in C++17; `throw()` -> `noexcept`), in
+the sources and in -D values.
+Not handled (left unchanged; see migration_guide.md): constructors,
+destructors and conversion operators, pairs whose two versions return
+different types, restrictions written through macros.
+
+Usage: restrict_rewrite.py [--in-place] [--report] [--out-dir DIR] FILE...
+  prints the rewritten text of a single FILE, or rewrites in place, or writes
+  DIR/<basename>; --report lists what was rewritten.
+       restrict_rewrite.py --launch COMPILER ARGS...
+  compiler launcher (scripts/restrict_launcher.sh): finds the sources among
+  ARGS and the project headers they include (through "" and the -I/-iquote
+  folders, not amp_compat's or Kokkos'); when any holds a pair, compiles
+  rewritten copies instead (kept beside the -o output when the build writes
+  dependency files, else in a temporary folder, each starting with a #line naming its original), else runs the
+  command unchanged.
+"""
+import os
+import shutil
+import subprocess
+import tempfile
+import re
+import sys
+from pathlib import Path
+
+IDENT = re.compile(r"[A-Za-z_]\w*")
+KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
+                 "wchar_t", "char16_t", "char32_t", "auto"}
+NOT_TYPE_END = {"const", "volatile", "struct", "class", "enum", "union", "typename", "register"}
+CPU, AMP = "cpu", "amp"
+
+
+def mask(text):
+    """Comments, string/char literals and preprocessor lines replaced by spaces
+    (newlines kept), so that scanning never looks inside them."""
+    out = list(text)
+    i, n = 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c in " \t":
+            i += 1
+            continue
+        if line_start and c == "#":
+            j = i
+            while j < n and text[j] != "\n":
+                if text[j] == "\\" and j + 1 < n and text[j + 1] == "\n":
+                    j += 2
+                    continue
+                j += 1
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+            continue
+        line_start = False
+        if c == "\n":
+            line_start = True
+            i += 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = " "
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        elif c in "\"'":
+            if c == "'" and i > 0 and text[i - 1].isalnum():  # digit separator 1'000
+                i += 1
+                continue
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            for k in range(i + 1, min(j, n)):
+                out[k] = " "
+            i = j + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def match_back(m, pos, open_c, close_c):
+    """m[pos] == close_c; returns the index of its matching open_c."""
+    depth = 0
+    for i in range(pos, -1, -1):
+        if m[i] == close_c:
+            depth += 1
+        elif m[i] == open_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def match_fwd(m, pos, open_c, close_c):
+    depth = 0
+    for i in range(pos, len(m)):
+        if m[i] == open_c:
+            depth += 1
+        elif m[i] == close_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def skip_ws_back(m, i):
+    while i >= 0 and m[i].isspace():
+        i -= 1
+    return i
+
+
+def scopes(m):
+    """For every '{' position: (kind, name) with kind in class/namespace/block."""
+    info = {}
+    for i, c in enumerate(m):
+        if c == "{":
+            k = max(m.rfind(";", 0, i), m.rfind("}", 0, i), m.rfind("{", 0, i))
+            head = m[k + 1:i]
+            mm = re.search(r"\b(class|struct|union)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)[^;(){}]*$", head)
+            if mm:
+                info[i] = ("class", mm.group(2))
+            elif re.search(r"\bnamespace\b[^{;]*$", head) or re.search(r'extern\s*"C"\s*$', head):
+                info[i] = ("namespace", "")
+            else:
+                info[i] = ("block", "")
+    return info
+
+
+class Decl:
+    pass
+
+
+def param_split(p):
+    parts, depth, cur = [], 0, ""
+    for c in p:
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        if c == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += c
+    if cur.strip():
+        parts.append(cur)
+    return parts
+
+
+def param_name(p):
+    """(type text without name and default, name or None, default text or None)."""
+    default = None
+    depth = 0
+    for i, c in enumerate(p):
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            default = p[i + 1:].strip()
+            p = p[:i]
+            break
+    s = p.rstrip()
+    if s.endswith("]"):  # array parameter: int a[10]
+        k = match_back(s, len(s) - 1, "[", "]")
+        head, arr = s[:k].rstrip(), s[k:]
+    else:
+        head, arr = s, ""
+    m = re.search(r"([A-Za-z_]\w*)\s*$", head)
+    if m and m.group(1) not in KEYWORD_TYPES and m.group(1) not in NOT_TYPE_END:
+        before = head[:m.start()].rstrip()
+        prev = re.search(r"([A-Za-z_]\w*|[>*&]|::)\s*$", before)
+        if prev and prev.group(1) != "::" and prev.group(1) not in NOT_TYPE_END:
+            return (before + arr).strip(), m.group(1), default
+    return s.strip(), None, default
+
+
+def find_decls(text, m):
+    info = scopes(m)
+    decls = []
+    for r in re.finditer(r"\brestrict\s*\(([^()]*)\)", m):
+        spec = {w for w in re.findall(r"\w+", r.group(1))}
+        spec = {AMP if w == "direct3d" else w for w in spec}
+        if spec not in ({CPU}, {AMP}):
+            continue
+        i = skip_ws_back(m, r.start() - 1)
+        # qualifiers between the parameter list and restrict(...)
+        while i >= 0:
+            word = re.search(r"(const|volatile|mutable|noexcept|&&|&)\s*$", m[:i + 1])
+            if word:
+                i = skip_ws_back(m, word.start() - 1)
+                continue
+            if m[i] == ")":
+                k = match_back(m, i, "(", ")")
+                w = re.search(r"\b(throw|noexcept)\s*$", m[:k])
+                if w:
+                    i = skip_ws_back(m, w.start() - 1)
+                    continue
+            break
+        if i < 0 or m[i] != ")":
+            continue
+        p_close = i
+        p_open = match_back(m, i, "(", ")")
+        before = m[:p_open]
+        nm = re.search(r"(?:([A-Za-z_]\w*(?:\s*<[^<>;{}]*>)?)\s*::\s*)?"
+                       r"(operator\s*(?:\(\s*\)|\[\s*\]|[-+*/%^&|~!=<>]+|new|delete)|~?[A-Za-z_]\w*)\s*$", before)
+        if not nm or nm.group(2).startswith("~") or nm.group(2) in ("operator",) or \
+                re.match(r"(if|while|for|switch|return|sizeof|decltype|alignof)$", nm.group(2)):
+            continue
+        name = re.sub(r"\s+", "", nm.group(2))
+        qual = nm.group(1)
+        # what follows: ';' (declaration) or '{' (definition); skip '= default' etc.
+        j = r.end()
+        while j < len(m) and m[j] not in ";{:":
+            j += 1
+        if j >= len(m) or m[j] == ":":  # constructor initialiser list: a constructor
+            continue
+        end = j if m[j] == ";" else match_fwd(m, j, "{", "}")
+        if end < 0:
+            continue
+        # start of the declaration: after the previous ; { } at this level, or an access specifier
+        k = max(m.rfind(";", 0, nm.start()), m.rfind("{", 0, nm.start()), m.rfind("}", 0, nm.start()))
+        start = k + 1
+        acc = re.match(r"\s*(?:(?:public|private|protected)\s*:\s*)*", m[start:nm.start()])
+        start += acc.end()
+        while start < nm.start() and m[start].isspace():
+            start += 1
+        # the enclosing '{' of the declaration
+        depth, sp = 0, None
+        for q in range(nm.start() - 1, -1, -1):
+            if m[q] == "}":
+                depth += 1
+            elif m[q] == "{":
+                if depth == 0:
+                    sp = q
+                    break
+                depth -= 1
+        kind, cls = info.get(sp, ("namespace", "")) if sp is not None else ("namespace", "")
+        if kind == "block":
+            cls = f"@{sp}"  # a local scope: its own group
+        if qual:
+            cls = re.sub(r"\s*<.*", "", qual)
+            kind = "qualified"
+        if name == cls:  # constructor
+            continue
+        if name.startswith("operator") and re.match(r"operator\s*[A-Za-z_]", nm.group(2)) and name not in ("operatornew", "operatordelete"):
+            continue  # conversion operator
+        params = param_split(text[p_open + 1:p_close])
+        parsed = [param_name(p) for p in params]
+        if len(parsed) == 1 and parsed[0][0] == "void" and parsed[0][1] is None:
+            parsed = []
+        d = Decl()
+        d.spec = CPU if spec == {CPU} else AMP
+        d.name, d.name_span, d.cls, d.kind = name, (nm.start(2), nm.end(2)), cls, kind
+        d.start, d.p_open, d.p_close, d.restrict_span, d.end = start, p_open, p_close, (r.start(), r.end()), end
+        d.is_def = m[j] == "{"
+        d.params = parsed
+        d.sig = tuple(re.sub(r"\s+", " ", t) for t, _, _ in parsed) + (re.sub(r"\s+", " ", m[p_close + 1:r.start()].strip()),)
+        decls.append(d)
+    return decls
+
+
+SPEC_RE = re.compile(r"\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)")
+RESTRICT_IDENT = "amp_restrict_identifier"
+
+
+def identifier_edits(m):
+    """MSVC's `restrict` is a contextual keyword: `restrict(x)` with anything but
+    restriction specifiers is a call or an initialiser of something named
+    restrict. Where a file has such a use (the macro would swallow it), every
+    `restrict` that is not a restriction specifier is renamed, consistently."""
+    uses = []
+    for r in re.finditer(r"\brestrict\b", m):
+        if SPEC_RE.match(m, r.end()):
+            continue
+        uses.append(r)
+    if not any(re.match(r"\s*\(", m[u.end():]) for u in uses):
+        return []
+    return [(u.start(), u.end(), RESTRICT_IDENT) for u in uses]
+
+
+THROW_SPEC_RE = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*(throw\s*\()")
+
+
+def throw_spec_edits(m):
+    """Dynamic exception specifications (`throw(int)`), removed from C++17 and
+    an error in GCC/Clang's C++17 mode; MSVC never enforced them. `throw()`
+    becomes `noexcept` (what it meant to MSVC), `throw(T...)` is dropped."""
+    edits = []
+    for r in THROW_SPEC_RE.finditer(m):
+        if m[r.start()] == ")":  # not after a statement's condition: `if (x) throw (e);`
+            k = match_back(m, r.start(), "(", ")")
+            if k < 0 or re.search(r"\b(if|while|for|switch|catch)\s*$", m[:k]):
+                continue
+        open_p = r.end(1) - 1
+        close_p = match_fwd(m, open_p, "(", ")")
+        if close_p < 0:
+            continue
+        inner = m[open_p + 1:close_p].strip()
+        edits.append((r.start(1), close_p + 1, "noexcept" if not inner else ""))
+    return edits
+
+
+def throw_spec_define(value):
+    """The same for a -D value that is a whole exception specification."""
+    m = re.fullmatch(r"\s*throw\s*\(([^()]*)\)\s*", value)
+    if not m:
+        return value
+    return "noexcept" if not m.group(1).strip() else ""
+
+
+def safe_name(name, side, op_ids):
+    if name.startswith("operator"):
+        if name not in op_ids:
+            op_ids[name] = f"amp_pair_operator{len(op_ids)}"
+        base = op_ids[name]
+    else:
+        base = name
+    return f"{base}__amp_{side}"
+
+
+def rewrite_files(paths):
+    texts = {p: Path(p).read_text(errors="replace") for p in paths}
+    masks = {p: mask(t) for p, t in texts.items()}
+    decls = {p: find_decls(texts[p], masks[p]) for p in paths}
+    # groups with at least one cpu/amp pair of the same signature
+    sides = {}
+    for p, ds in decls.items():
+        for d in ds:
+            sides.setdefault((d.cls, d.name, d.sig), set()).add(d.spec)
+    paired = {(c, n) for (c, n, s), v in sides.items() if v == {CPU, AMP}}
+    op_ids = {}
+    report, out = [], {}
+    for p in paths:
+        text, ds = texts[p], [d for d in decls[p] if (d.cls, d.name) in paired]
+        edits = identifier_edits(masks[p])  # (pos, end, replacement)
+        if edits:
+            report.append(f"{Path(p).name}: `restrict` used as an identifier -> {RESTRICT_IDENT}")
+        te = throw_spec_edits(masks[p])
+        if te:
+            report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
+            edits += te
+        if not ds and not edits:
+            continue
+        # dispatchers: per (cls, name, sig) in this file's unqualified declarations
+        by_sig = {}
+        for d in ds:
+            if d.kind != "qualified":
+                by_sig.setdefault((d.cls, d.name, d.sig), []).append(d)
+        for d in ds:
+            edits.append((d.name_span[0], d.name_span[1], safe_name(d.name, d.spec, op_ids)))
+        group_last = {}
+        for d in ds:
+            if d.kind != "qualified":
+                group_last[(d.cls, d.name)] = d  # dispatchers go after the group's last declaration
+        for key, group in by_sig.items():
+            cls, name, sig = key
+            first, last = group[0], group_last[(cls, name)]
+            names = [n or f"amp_pair_arg{i}" for i, (_, n, _) in enumerate(first.params)]
+            params_decl = [declare(t, names[i], None) for i, (t, n, dflt) in enumerate(first.params)]
+            params_with_dflt = []
+            for i, (t, n, dflt) in enumerate(first.params):
+                dd = next((dx.params[i][2] for dx in group if dx.params[i][2]), None)
+                params_with_dflt.append(declare(t, names[i], dd))
+            head = text[group[-1].start:group[-1].name_span[0]]
+            tail = text[group[-1].p_close + 1:group[-1].restrict_span[0]]
+            if last.kind == "namespace" and not re.search(r"\b(inline|static|template)\b", head):
+                head = "inline " + head
+            fwd = ", ".join(f"static_cast<decltype({n})&&>({n})" for n in names)
+            call = lambda side: f"{safe_name(name, side, op_ids)}({fwd})"
+            body = f"{{ AMP_RESTRICT_PAIR({call(CPU)}, {call(AMP)}) }}"
+            if first is not last and last.kind == "namespace":
+                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
+                edits.append((first.end + 1, first.end + 1, proto))
+                definition = f" {head}{name}({', '.join(params_decl)}){tail}restrict(cpu, amp) {body}"
+            else:
+                definition = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp) {body}"
+            edits.append((last.end + 1, last.end + 1, definition))
+            report.append(f"{Path(p).name}: {cls + '::' if cls and not cls.startswith('@') else ''}{name}"
+                          f"({', '.join(t for t, _, _ in first.params)}) restrict(cpu)/restrict(amp) pair -> "
+                          f"one restrict(cpu, amp) function selecting by context")
+        for d in ds:
+            if d.kind == "qualified":
+                report.append(f"{Path(p).name}: out-of-class {d.cls}::{d.name} restrict({d.spec}) renamed to "
+                              f"{safe_name(d.name, d.spec, op_ids)} (its pair is declared in the class)")
+        edits.sort(key=lambda e: (e[0], e[1]), reverse=True)
+        for s, e, rep in edits:
+            text = text[:s] + rep + text[e:]
+        out[p] = text
+    return out, report
+
+
+def declare(type_text, name, default):
+    """Parameter declaration from its type text and a name: arrays and function
+    pointers keep the name in the declarator position."""
+    t = type_text.strip()
+    m = re.search(r"(\[[^\]]*\])+$", t)
+    if m:
+        s = f"{t[:m.start()].rstrip()} {name}{m.group(0)}"
+    elif re.search(r"\(\s*[*&]\s*\)", t):
+        s = re.sub(r"\(\s*([*&])\s*\)", rf"(\1{name})", t, count=1)
+    else:
+        s = f"{t} {name}"
+    return s + (f" = {default}" if default else "")
+
+
+SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C")
+INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
+PAIR_HINT = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*throw\s*\(|\brestrict\s*\(\s*(cpu|amp|direct3d)\s*\)|\brestrict\s*\(\s*(?!(cpu|amp|direct3d|auto)\s*[,)])")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def launch(argv):
+    compiler, args = argv[0], argv[1:]
+    inc_dirs, quote_dirs, sources, out = [], [], [], None
+    i = 0
+    takes_value = {"-o", "-include", "-MF", "-MT", "-MQ", "-x", "-isystem", "-imacros", "-Xarch_device",
+                   "-Xarch_host", "-Xclang", "-Xlinker", "-L"}
+    while i < len(args):
+        a = args[i]
+        if a in ("-I", "-iquote") and i + 1 < len(args):
+            (inc_dirs if a == "-I" else quote_dirs).append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("-I") and len(a) > 2:
+            inc_dirs.append(a[2:])
+        elif a.startswith("-iquote") and len(a) > 7:
+            quote_dirs.append(a[7:])
+        elif a == "-o" and i + 1 < len(args):
+            out = args[i + 1]
+        if a in takes_value:
+            i += 2
+            continue
+        if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
+            sources.append(i)
+        i += 1
+
+    def project_dir(d):
+        d = os.path.abspath(d)
+        return not (d.startswith(str(ROOT / "amp_compat")) or os.path.exists(os.path.join(d, "Kokkos_Core.hpp"))
+                    or os.path.exists(os.path.join(d, "amp.h"))
+                    or d.startswith("/usr/"))
+
+    inc_dirs_p = [os.path.abspath(d) for d in inc_dirs if project_dir(d)]
+    quote_dirs_p = [os.path.abspath(d) for d in quote_dirs if project_dir(d)]
+    # the project files each source includes, and who includes whom by a relative "" include
+    closure, rel_includers, todo = [], {}, [os.path.abspath(args[k]) for k in sources]
+    seen = set()
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        closure.append(f)
+        try:
+            txt = Path(f).read_text(errors="replace")
+        except OSError:
+            continue
+        for kind, name in INCLUDE_RE.findall(txt):
+            cands = ([os.path.dirname(f)] if kind == '"' else []) + (quote_dirs_p if kind == '"' else []) + inc_dirs_p
+            for d in cands:
+                c = os.path.normpath(os.path.join(d, name))
+                if os.path.isfile(c):
+                    if kind == '"' and d == os.path.dirname(f):
+                        rel_includers.setdefault(c, set()).add(f)
+                    todo.append(c)
+                    break
+    for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
+        if a.startswith("-D") and "=" in a and "throw" in a:
+            name, _, value = a.partition("=")
+            args[k] = f"{name}={throw_spec_define(value)}"
+    if not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
+        os.execvp(compiler, [compiler] + args)
+    rewritten, _ = rewrite_files(closure)
+    if not rewritten:
+        os.execvp(compiler, [compiler] + args)
+    mirror = set(rewritten)
+    changed = True
+    while changed:  # a file reaching a mirrored one through its own folder is mirrored too
+        changed = False
+        for f in list(mirror):
+            for inc in rel_includers.get(f, ()):
+                if inc not in mirror:
+                    mirror.add(inc)
+                    changed = True
+    tmp = None
+    if out and any(a in ("-MD", "-MMD") or a.startswith("-MF") for a in args):  # dependency files name them
+        overlay = Path(os.path.abspath(out) + ".restrict")
+    else:
+        tmp = tempfile.mkdtemp(prefix="amp_restrict_")
+        overlay = Path(tmp)
+    for f in mirror:
+        dst = Path(str(overlay) + f)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        body = rewritten.get(f) or Path(f).read_text(errors="replace")
+        dst.write_text(f'#line 1 "{f}"\n' + body)
+    new_args = list(args)
+    for k in sources:
+        f = os.path.abspath(args[k])
+        if f in mirror:
+            new_args[k] = str(overlay) + f
+    extra = []
+    for f in sorted(mirror):
+        extra += ["-iquote", os.path.dirname(f)]
+    for d in inc_dirs_p:
+        if any(f.startswith(d + "/") for f in mirror):
+            extra.append("-I" + str(overlay) + d)
+    try:
+        return subprocess.call([compiler] + extra + new_args)
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main(argv):
+    if argv and argv[0] == "--launch":
+        return launch(argv[1:])
+    in_place = "--in-place" in argv
+    want_report = "--report" in argv
+    out_dir = None
+    if "--out-dir" in argv:
+        out_dir = Path(argv[argv.index("--out-dir") + 1])
+    files = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--out-dir")]
+    rewritten, report = rewrite_files(files)
+    for p, t in rewritten.items():
+        if in_place:
+            Path(p).write_text(t)
+        elif out_dir:
+            (out_dir / Path(p).name).write_text(t)
+    if not in_place and not out_dir and len(files) == 1:
+        sys.stdout.write(rewritten.get(files[0], Path(files[0]).read_text()))
+    if want_report:
+        print("\n".join(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
