@@ -24,7 +24,13 @@ namespace {
 // (u, v), slightly outside [0, 1] at the corners so that clamping matters.
 struct warp {
   float c0, s0, scale;
+  // Contraction off: the reference is computed on the host, and a fused
+  // multiply-add on the GPU alone moves coordinates near texel edges onto the
+  // neighbouring texel (a point sample then reads a different value).
   KOKKOS_INLINE_FUNCTION void at(int r, int c, int n, float& u, float& v) const {
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
     const float x = (c + 0.5f) / n - 0.5f, y = (r + 0.5f) / n - 0.5f;
     u = (c0 * x - s0 * y) * scale + 0.5f;
     v = (s0 * x + c0 * y) * scale + 0.5f;

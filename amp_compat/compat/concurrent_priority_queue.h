@@ -4,7 +4,9 @@
 #define AMP_COMPAT_COMPAT_CONCURRENT_PRIORITY_QUEUE_H
 #include <functional>
 #include <memory>
+#include "../detail/foreign_begin.h"
 #include <oneapi/tbb/concurrent_priority_queue.h>
+#include "../detail/foreign_end.h"
 namespace Concurrency {
 template <class T, class Compare = std::less<T>, class Allocator = std::allocator<T>>
 using concurrent_priority_queue = tbb::concurrent_priority_queue<T, Compare, Allocator>;

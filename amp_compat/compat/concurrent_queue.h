@@ -5,7 +5,9 @@
 #ifndef AMP_COMPAT_COMPAT_CONCURRENT_QUEUE_H
 #define AMP_COMPAT_COMPAT_CONCURRENT_QUEUE_H
 #include <memory>
+#include "../detail/foreign_begin.h"
 #include <oneapi/tbb/concurrent_queue.h>
+#include "../detail/foreign_end.h"
 namespace Concurrency {
 template <class T, class Allocator = std::allocator<T>>
 using concurrent_queue = tbb::concurrent_queue<T, Allocator>;

@@ -7,7 +7,9 @@
 #include <functional>
 #include <memory>
 #include <utility>
+#include "../detail/foreign_begin.h"
 #include <oneapi/tbb/concurrent_unordered_map.h>
+#include "../detail/foreign_end.h"
 namespace Concurrency {
 template <class K, class V, class Hash = std::hash<K>, class Eq = std::equal_to<K>,
           class Allocator = std::allocator<std::pair<const K, V>>>

@@ -7,7 +7,9 @@
 #ifndef AMP_COMPAT_COMPAT_CONCURRENT_VECTOR_H
 #define AMP_COMPAT_COMPAT_CONCURRENT_VECTOR_H
 #include <memory>
+#include "../detail/foreign_begin.h"
 #include <oneapi/tbb/concurrent_vector.h>
+#include "../detail/foreign_end.h"
 namespace Concurrency {
 template <class T, class Allocator = std::allocator<T>>
 using concurrent_vector = tbb::concurrent_vector<T, Allocator>;

@@ -2,7 +2,9 @@
 // the names defined here; no other header tests __CUDA_ARCH__ or KOKKOS_ENABLE_*.
 #pragma once
 
+#include "foreign_begin.h"
 #include <Kokkos_Core.hpp>
+#include "foreign_end.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -21,8 +21,11 @@
 #pragma once
 #include "config.h"
 #include "exceptions.h"
+#include "runtime/kernel_abort.h"
 #include "runtime/startup.h"
 
+#include <atomic>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -76,6 +79,79 @@ private:
   bool changed_ = false;
 };
 
+// direct3d_abort / direct3d_errorf in kernels (runtime/kernel_abort.h): per
+// device, a channel in device memory and a record in mapped page-locked host
+// memory, made before the device's first kernel; every synchronisation below
+// calls check(), which turns a recorded abort into runtime_exception.
+class kernel_aborts {
+public:
+  static constexpr int max_devices = 64;
+  // Fills device d's slots of every translation unit registered so far.
+  // Called before each launch on d: two atomic loads once all are filled.
+  static void prepare(int d) {
+    auto& slots = kernel_abort_slots::get();
+    auto& st = get();
+    if (d < 0 || d >= max_devices) return;
+    if (st.filled[d].load(std::memory_order_acquire) == slots.count.load(std::memory_order_acquire)) return;
+    std::lock_guard<std::mutex> g(slots.m);
+    device_scope on(d);
+    if (!st.record[d].load(std::memory_order_acquire)) {
+      void* h = nullptr;
+      cuda_check(cudaHostAlloc(&h, sizeof(kernel_abort_record), cudaHostAllocMapped | cudaHostAllocPortable),
+                 "cudaHostAlloc (direct3d_abort record)");
+      std::memset(h, 0, sizeof(kernel_abort_record));
+      void* mapped = nullptr;
+      cuda_check(cudaHostGetDevicePointer(&mapped, h, 0), "cudaHostGetDevicePointer (direct3d_abort record)");
+      const kernel_abort_channel ch{0, static_cast<kernel_abort_record*>(mapped)};
+      void* dc = nullptr;
+      cuda_check(cudaMalloc(&dc, sizeof ch), "cudaMalloc (direct3d_abort channel)");
+      cuda_check(cudaMemcpy(dc, &ch, sizeof ch, cudaMemcpyHostToDevice), "direct3d_abort channel");
+      st.channel[d] = static_cast<kernel_abort_channel*>(dc);
+      st.record[d].store(static_cast<kernel_abort_record*>(h), std::memory_order_release);
+      int n = st.devices.load(std::memory_order_relaxed);
+      while (n < d + 1 && !st.devices.compare_exchange_weak(n, d + 1)) {
+      }
+    }
+    std::size_t i = st.filled[d].load(std::memory_order_relaxed);
+    for (; i < slots.symbols.size(); ++i) {
+      // A module whose slot Clang dropped (no kernel there) cannot abort.
+      if (cudaMemcpyToSymbol(slots.symbols[i], &st.channel[d], sizeof st.channel[d]) != cudaSuccess)
+        (void)cudaGetLastError();
+    }
+    st.filled[d].store(i, std::memory_order_release);
+  }
+  // Raises the abort a kernel recorded since the last check (any device).
+  static void check() {
+    auto& st = get();
+    const int n = st.devices.load(std::memory_order_acquire);
+    for (int d = 0; d < n; ++d) {
+      kernel_abort_record* r = st.record[d].load(std::memory_order_acquire);
+      if (r && r->state == 2) report(d, r);
+    }
+  }
+
+private:
+  std::atomic<std::size_t> filled[max_devices] = {};
+  std::atomic<kernel_abort_record*> record[max_devices] = {};
+  kernel_abort_channel* channel[max_devices] = {};
+  std::atomic<int> devices{0};
+  static kernel_aborts& get() {
+    static auto* s = new kernel_aborts; // never destroyed: used at exit
+    return *s;
+  }
+  [[noreturn]] static void report(int d, kernel_abort_record* r) {
+    std::string message;
+    {
+      std::lock_guard<std::mutex> g(kernel_abort_slots::get().m);
+      message = format_abort(*r);
+      std::memset(static_cast<void*>(r), 0, sizeof *r);
+      device_scope on(d);
+      (void)cudaMemset(get().channel[d], 0, sizeof(int)); // the claim: the next abort is recorded again
+    }
+    throw runtime_exception(message.c_str(), e_fail);
+  }
+};
+
 // A point in a queue (accelerator_view::create_marker): wait() returns once
 // everything queued before it is done.
 class queue_marker {
@@ -87,6 +163,7 @@ public:
   void wait() const {
     device_scope on(dev_);
     cuda_check(cudaEventSynchronize(e_), "kernel execution");
+    kernel_aborts::check();
   }
 
 private:
@@ -136,11 +213,14 @@ public:
   }
   // Blocks until everything queued so far is done; a kernel fault becomes
   // runtime_exception here.
-  void synchronize() {
+  // aborts: whether a kernel's direct3d_abort is raised here too (not in the
+  // quiet form used by destructors, which would swallow it).
+  void synchronize(bool aborts = true) {
     cudaStream_t s = stream();
     device_scope on(dev_);
     cuda_check(cudaStreamSynchronize(s), "kernel execution");
     cuda_check(cudaGetLastError(), "kernel execution");
+    if (aborts) kernel_aborts::check();
   }
   std::shared_ptr<queue_marker> mark() {
     cudaStream_t s = stream();
@@ -154,7 +234,7 @@ public:
   void synchronize_quietly() noexcept {
     if (!made_) return;
     try {
-      synchronize();
+      synchronize(false);
     } catch (...) {
     }
   }
@@ -255,6 +335,7 @@ struct device_memory {
     device_scope on(q.device());
     check(cudaMemcpyAsync(d, s, n, k, st), what);
     check(cudaStreamSynchronize(st), what);
+    kernel_aborts::check();
   }
   static void to_device(queue_state& q, void* d, const void* h, std::size_t n) {
     copy(q, d, h, n, cudaMemcpyHostToDevice, "copy to the GPU");
@@ -294,6 +375,7 @@ struct device_memory {
     return can != 0;
   }
   static void check_launch() { check(cudaGetLastError(), "kernel launch"); }
+  static void prepare_launch(int d) { kernel_aborts::prepare(d); }
   static void clear_error() { (void)cudaGetLastError(); }
   // Waits for everything queued on every device; a kernel fault becomes
   // runtime_exception here.
@@ -304,6 +386,7 @@ struct device_memory {
       check(cudaDeviceSynchronize(), "kernel execution");
       check(cudaGetLastError(), "kernel execution");
     }
+    kernel_aborts::check();
   }
 
 private:
@@ -335,7 +418,7 @@ public:
   int device() const { return dev_; }
   bool uses_legacy_stream() const { return false; }
   void wait_for(queue_state&) {}
-  void synchronize() {}
+  void synchronize(bool = true) {}
   std::shared_ptr<queue_marker> mark() { return std::make_shared<queue_marker>(); }
   void synchronize_quietly() noexcept {}
 
@@ -358,6 +441,7 @@ struct device_memory {
   static bool peer_access(int, int) { return false; }
   static void wait_all() {}
   static void check_launch() {}
+  static void prepare_launch(int) {}
   static void clear_error() {}
 };
 #endif

@@ -6,6 +6,7 @@
 #pragma once
 #include "config.h"
 #include "exceptions.h"
+#include "runtime/kernel_abort.h"
 
 #include <cmath>
 #include <cstdio>
@@ -17,19 +18,14 @@ namespace d3d {
 
 // Ending a kernel from inside it: the one target choice of this file.
 #if AMP_DEVICE_PASS
-// The GPU: the message is printed and the kernel traps. The runtime raises
-// the trap as runtime_exception at the next synchronisation, as any kernel
-// fault (device_cuda.h); like a fault, it leaves the process's CUDA context
-// unusable (migration_guide.md).
-__device__ inline void kernel_abort(const char* message) {
-  printf("%s\n", message);
-  __trap();
-}
-// direct3d_errorf: the GPU has no snprintf; the formatted message goes to
-// the GPU's printf.
+// The GPU: the message (errorf: its format and arguments) goes to the
+// device's abort record and the thread ends; the host raises runtime_exception
+// with the formatted message at the next synchronisation
+// (runtime/kernel_abort.h). errorf also prints, as on the host.
+__device__ inline void kernel_abort(const char* message) { abort_kernel(false, message); }
 template <class... A> __device__ void errorf(const char* fmt, A... args) {
   printf(fmt, args...);
-  kernel_abort(fmt);
+  abort_kernel(true, fmt, args...);
 }
 #else
 // The host: an exception, which the host launcher carries out of the kernel.
@@ -118,8 +114,9 @@ AMP_D3D_FN float step(float y, float x) { return x >= y ? 1.0f : 0.0f; }
 
 // direct3d_printf: printf from a kernel (the GPU's printf buffer is flushed at
 // synchronisation). direct3d_errorf: prints the message and ends the kernel
-// with runtime_exception carrying it (host accelerators; the GPU traps).
-// direct3d_abort: ends the kernel with runtime_exception.
+// with runtime_exception carrying it. direct3d_abort: ends the kernel with
+// runtime_exception. On host accelerators parallel_for_each raises it; on the
+// GPU the next synchronisation does (a wait, a copy back).
 template <class... A> AMP_FN void direct3d_printf(const char* fmt, A... args) { printf(fmt, args...); }
 template <class... A> AMP_FN void direct3d_errorf(const char* fmt, A... args) { detail::d3d::errorf(fmt, args...); }
 AMP_FN void direct3d_abort() { detail::d3d::kernel_abort("direct3d_abort was called in a kernel"); }

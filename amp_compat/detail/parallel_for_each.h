@@ -113,6 +113,7 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
 #if AMP_HAS_CUDA
   case device_kind::cuda: {
     queue_state& q = *queue_of(av);
+    device_memory::prepare_launch(q.device()); // direct3d_abort's record (device_cuda.h)
     const bool kokkos_queue = q.device() == Kokkos::Cuda().cuda_device() && q.stream() == Kokkos::Cuda().cuda_stream();
     return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_queue);
   }

@@ -38,6 +38,7 @@
 // must not expand it. Restored at the end of this header.
 #pragma push_macro("parallel_for_each")
 #undef parallel_for_each
+#include "../../../detail/foreign_begin.h"
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_for_each.h>
@@ -45,6 +46,7 @@
 #include <oneapi/tbb/parallel_reduce.h>
 #include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/partitioner.h>
+#include "../../../detail/foreign_end.h"
 
 namespace Concurrency {
 

@@ -18,8 +18,10 @@
 
 #include <utility>
 
+#include "../../../detail/foreign_begin.h"
 #include <oneapi/tbb/combinable.h>
 #include <oneapi/tbb/task_group.h>
+#include "../../../detail/foreign_end.h"
 
 #include "exceptions.h"
 

@@ -50,7 +50,9 @@
 #include <utility>
 #include <vector>
 
+#include "../../../detail/foreign_begin.h"
 #include <oneapi/tbb/task_arena.h>
+#include "../../../detail/foreign_end.h"
 
 #include "cancellation.h"
 #include "exceptions.h"
