@@ -355,6 +355,7 @@ do_cuda() {
 # Kokkos 4.6.01: stands in for a user's own Kokkos (not patched, not the default)
 # ---------------------------------------------------------------------------
 K46_TARBALL_NAME=kokkos-4.6.01.tar.gz
+K46_PATCH_DIR="$REPO/cmake/patches-kokkos46"
 k46_tarball() {
   local c
   for c in "${AMP_KOKKOS46_TARBALL:-}" "$REPO/../shared/deps/$K46_TARBALL_NAME" \
@@ -385,14 +386,17 @@ do_kokkos46() {
   else ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}"; fi
   want="$(awk -v f="$K46_TARBALL_NAME" '$2 == f { print $1 }' "$SHA_FILE")"
   local prefix="$DEPS/kokkos46-$flavor" stamp
-  stamp="$(printf '%s\n' "$want" "$("$cxx" --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
+  stamp="$(printf '%s\n' "$want" "$(PATCH_DIR="$K46_PATCH_DIR" patch_set_hash)" "$("$cxx" --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
   kokkos_up_to_date "4.6.01 $flavor" "$prefix" "$stamp" && return
   tarball="$(k46_tarball)"
   got="$(sha256sum "$tarball" | cut -d' ' -f1)"
   [ -n "$want" ] && [ "$got" = "$want" ] \
     || die "sha256 mismatch for $tarball: expected ${want:-<none in $SHA_FILE>}, got $got; refusing to build from it"
   log "sha256 ok: $K46_TARBALL_NAME"
-  if [ ! -f "$src/.amp-compat-sha" ] || [ "$(cat "$src/.amp-compat-sha")" != "$want" ]; then
+  # The source is patched for CUDA 13 (cmake/patches-kokkos46/; guarded by
+  # CUDART_VERSION, so the host flavours compile the same code as upstream).
+  local mark; mark="$want-$(PATCH_DIR="$K46_PATCH_DIR" patch_set_hash)"
+  if [ ! -f "$src/.amp-compat-sha" ] || [ "$(cat "$src/.amp-compat-sha")" != "$mark" ]; then
     rm -rf "$src.tmp" "$src"
     mkdir -p "$src.tmp"
     tar -xzf "$tarball" -C "$src.tmp"
@@ -404,7 +408,12 @@ do_kokkos46() {
       mv "$(dirname "$top")" "$src.tree" && rm -rf "$src.tmp" && mv "$src.tree" "$src.tmp"
     fi
     [ -d "$src.tmp/core/src" ] || die "no Kokkos tree in $tarball"
-    echo "$want" >"$src.tmp/.amp-compat-sha"
+    for p in "$K46_PATCH_DIR"/*.patch; do
+      [ -f "$p" ] || continue
+      log "applying $(basename "$p") (Kokkos 4.6.01)"
+      patch -d "$src.tmp" -p1 --forward --batch --quiet <"$p" || die "patch $(basename "$p") failed to apply"
+    done
+    echo "$mark" >"$src.tmp/.amp-compat-sha"
     mv "$src.tmp" "$src"
   fi
   build_kokkos_from "$src" "kokkos46-$flavor" "$prefix" "$stamp" -DCMAKE_CXX_COMPILER="$cxx" "${opts[@]}"

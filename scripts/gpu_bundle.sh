@@ -39,6 +39,9 @@ strip "$OUT"/host/amp_bench_host 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 [ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
+# oneTBB (the PPL companions of the legacy samples): absent on GPU machines.
+for f in "$OUT"/samples/* "$OUT"/amp_tests; do ldd "$f" 2>/dev/null; done | awk '/libtbb/ {print $3}' | sort -u |
+  while read -r lib; do [ -f "$lib" ] && cp -L "$lib" "$OUT/"; done
 cat > "$OUT/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the GPU bundle: samples and tests on the GPU (cuda) and on the host

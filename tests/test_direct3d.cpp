@@ -144,6 +144,7 @@ TEST(Direct3d, FloatIntrinsicsMatchHlslAndTheHost) {
     const float cl = std::isnan(x) ? -1.5f : std::min(std::max(x, -1.5f), 2.0f);
     EXPECT_EQ(r(i, 0), cl) << x;
     EXPECT_EQ(r(i, 1), std::isnan(x) ? 0.0f : std::min(std::max(x, 0.0f), 1.0f)) << x;
+    if (!(x > 0)) EXPECT_FALSE(std::signbit(r(i, 1))) << "saturate(" << x << ") is +0";
     EXPECT_EQ(r(i, 2), x >= y ? 1.0f : 0.0f) << x;
     if (!std::isnan(x)) {
       const double t = std::min(std::max((x + 1.0) / 4.0, 0.0), 1.0);

@@ -311,7 +311,7 @@ TEST(MathFunctions, ScalbLgammaSignAndNan) {
     if (std::isfinite(v)) EXPECT_NEAR(rgv[i], v, 1e-12 * std::fmax(1, std::fabs(v))) << "lgamma at " << gx[i];
     else EXPECT_EQ(rgv[i], v) << "lgamma at " << gx[i];
   }
-  EXPECT_EQ(nan_ok[0], 1);
+  EXPECT_EQ(rnan[0], 1); // through the view: on a GPU the vector is current only after a synchronisation
 }
 
 // sincos writes both outputs; fast_math's sincos and frexp/modf/ldexp forms.

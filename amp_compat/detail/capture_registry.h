@@ -10,6 +10,9 @@
 #include <tuple>
 #include <utility>
 #include <vector>
+#if AMP_HAS_OPENMP
+#include <omp.h> // omp_in_parallel (Kokkos 4 deprecates OpenMP::in_parallel)
+#endif
 
 namespace Concurrency {
 namespace detail {
@@ -147,7 +150,7 @@ struct array_registry {
 inline void host_copy(void* d, const void* s, std::size_t n) {
   constexpr std::size_t chunk = std::size_t(1) << 20;
   if (n < 8 * chunk || !kokkos_running() || std::this_thread::get_id() != kokkos_thread() ||
-      Kokkos::OpenMP::in_parallel() || Kokkos::OpenMP::concurrency() < 2) {
+      omp_in_parallel() || Kokkos::OpenMP::concurrency() < 2) {
     std::memcpy(d, s, n);
     return;
   }

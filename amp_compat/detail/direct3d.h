@@ -74,9 +74,14 @@ AMP_D3D_FN int imin(int x, int y) { return x < y ? x : y; }
 AMP_D3D_FN unsigned int umax(unsigned int x, unsigned int y) { return x > y ? x : y; }
 AMP_D3D_FN unsigned int umin(unsigned int x, unsigned int y) { return x < y ? x : y; }
 AMP_D3D_FN int clamp(int x, int lo, int hi) { return imin(imax(x, lo), hi); }
-// HLSL min/max return the non-NaN operand: clamp(NaN, lo, hi) = lo.
-AMP_D3D_FN float clamp(float x, float lo, float hi) { return ::fminf(::fmaxf(x, lo), hi); }
-AMP_D3D_FN float saturate(float x) { return ::fminf(::fmaxf(x, 0.0f), 1.0f); } // NaN -> 0
+// HLSL min/max return the non-NaN operand: clamp(NaN, lo, hi) = lo. Written
+// with comparisons, not fminf/fmaxf, whose choice between -0 and +0 differs
+// between glibc and the GPU: saturate(-0) is +0 everywhere.
+AMP_D3D_FN float clamp(float x, float lo, float hi) {
+  const float m = x > lo ? x : lo; // NaN x -> lo
+  return m < hi ? m : hi;
+}
+AMP_D3D_FN float saturate(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; } // NaN, -0 -> +0
 AMP_D3D_FN int sign(int x) { return (x > 0) - (x < 0); }
 AMP_D3D_FN unsigned int countbits(unsigned int x) { return static_cast<unsigned>(__builtin_popcount(x)); }
 // Position (from bit 0) of the highest bit that differs from the sign bit;

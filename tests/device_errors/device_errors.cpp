@@ -4,6 +4,7 @@
 #include <amp.h>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 using namespace concurrency;
 
@@ -19,10 +20,14 @@ int main() {
     std::printf("skipped: the default accelerator is not a GPU\n");
     return 0;
   }
-  // 1. Allocation failure: 2^37 bytes is more than any current GPU holds.
+  // 1. Allocation failure: 4 GiB arrays until twice the GPU's memory
+  // (dedicated_memory is in KB; one array's extent is limited to 2^31 - 1).
   try {
-    array<double, 2> huge(1 << 17, 1 << 17);
-    check(false, "out_of_memory", "allocating 128 GiB on the GPU did not throw");
+    std::vector<array<double, 2>> hoard;
+    const long long chunks = static_cast<long long>(gpu.dedicated_memory) / (1 << 22) * 2 + 2;
+    hoard.reserve(static_cast<std::size_t>(chunks));
+    for (long long c = 0; c < chunks; ++c) hoard.emplace_back(1 << 16, 1 << 13);
+    check(false, "out_of_memory", "allocating twice the GPU's memory did not throw");
   } catch (const out_of_memory& e) {
     check(std::string(e.what()).find("cudaMalloc") != std::string::npos, "out_of_memory", e.what());
   }

@@ -145,11 +145,27 @@ protected:
   unsigned levels_;             // levels this object sees
 };
 
+// Element access of texture and texture_view<T> (read and write; in kernels,
+// and on the host with implicit synchronisation).
+template <class T, int N> class read_write_texture_base : public texture_base<T, N> {
+public:
+  using typename texture_base<T, N>::value_type;
+  AMP_FN value_type get(const index<N>& i) const { return this->read(i); }
+  AMP_FN void set(const index<N>& i, const value_type& v) const { this->write(i, v); }
+  AMP_FN value_type operator[](const index<N>& i) const { return this->read(i); }
+  AMP_FN value_type operator()(const index<N>& i) const { return this->read(i); }
+  template <int K = N, class = std::enable_if_t<K == 1>> AMP_FN value_type operator[](int i0) const {
+    return this->read(index<1>(i0));
+  }
+  template <class... I, class = std::enable_if_t<sizeof...(I) == N && all_ints<I...>::value>>
+  AMP_FN value_type operator()(I... i) const { return this->read(index<N>(static_cast<int>(i)...)); }
+};
+
 } // namespace detail
 
 namespace graphics {
 
-template <class T, int N> class texture : public detail::texture_base<T, N> {
+template <class T, int N> class texture : public detail::read_write_texture_base<T, N> {
   using base = detail::texture_base<T, N>;
   using base::h_;
   template <class, int> friend class texture_view;
@@ -236,16 +252,6 @@ public:
     release();
   }
 
-  // ---- elements (kernels; on the host with implicit synchronisation)
-  AMP_FN value_type get(const index<N>& i) const { return this->read(i); }
-  AMP_FN void set(const index<N>& i, const value_type& v) const { this->write(i, v); }
-  AMP_FN value_type operator[](const index<N>& i) const { return this->read(i); }
-  AMP_FN value_type operator()(const index<N>& i) const { return this->read(i); }
-  template <int K = N, class = std::enable_if_t<K == 1>> AMP_FN value_type operator[](int i0) const {
-    return this->read(index<1>(i0));
-  }
-  template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
-  AMP_FN value_type operator()(I... i) const { return this->read(index<N>(static_cast<int>(i)...)); }
 
   // ---- copies and host data
   void copy_to(texture& dest) const;
@@ -314,7 +320,7 @@ private:
 };
 
 // A writable view of one mip level (read and write, no sampling).
-template <class T, int N> class texture_view : public detail::texture_base<T, N> {
+template <class T, int N> class texture_view : public detail::read_write_texture_base<T, N> {
   using base = detail::texture_base<T, N>;
   template <class, int> friend class texture_view;
   friend struct detail::texture_access;
@@ -327,22 +333,12 @@ public:
     if constexpr (!detail::device_pass) src.check_mips(mipmap_level, 1, "texture_view");
     src.share_into(*this, mipmap_level, 1, false);
   }
-  AMP_FN texture_view(const texture_view& o) : base() { this->copy_view(o); }
+  AMP_FN texture_view(const texture_view& o) : detail::read_write_texture_base<T, N>() { this->copy_view(o); }
   AMP_FN texture_view& operator=(const texture_view& o) {
     this->copy_view(o);
     return *this;
   }
   AMP_FN ~texture_view() { this->release_view(); }
-
-  AMP_FN value_type get(const index<N>& i) const { return this->read(i); }
-  AMP_FN void set(const index<N>& i, const value_type& v) const { this->write(i, v); }
-  AMP_FN value_type operator[](const index<N>& i) const { return this->read(i); }
-  AMP_FN value_type operator()(const index<N>& i) const { return this->read(i); }
-  template <int K = N, class = std::enable_if_t<K == 1>> AMP_FN value_type operator[](int i0) const {
-    return this->read(index<1>(i0));
-  }
-  template <class... I, class = std::enable_if_t<sizeof...(I) == N && detail::all_ints<I...>::value>>
-  AMP_FN value_type operator()(I... i) const { return this->read(index<N>(static_cast<int>(i)...)); }
 };
 
 // A read-only view of a range of mip levels: reads, sampling and gathers.

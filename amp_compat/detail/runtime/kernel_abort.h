@@ -141,11 +141,12 @@ inline bool register_abort_slot(const void* symbol) {
 }
 
 namespace {
-// This translation unit's slot: its device's channel.
+// This translation unit's slot: its device's channel. The registration is
+// seen by both compilation passes: the device pass must see the host use of
+// the slot, or Clang keeps the slot's name internal and the host's copy to it
+// finds no symbol.
 __constant__ kernel_abort_channel* amp_kernel_abort_slot;
-#if !AMP_DEVICE_PASS
 [[maybe_unused]] const bool amp_kernel_abort_slot_registered = register_abort_slot(&amp_kernel_abort_slot);
-#endif
 } // namespace
 
 #if AMP_DEVICE_PASS
