@@ -5,6 +5,11 @@
 function(amp_compat_gpu_options target)
   # Self-contained GPU binaries: static C++ runtime, libomp found beside them.
   target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat)
+  # Clang's CUDA default, -ffp-contract=fast, fuses a*b+c into FMAs in the
+  # backend even inside `#pragma clang fp contract(off)`, on which the
+  # texture arithmetic relies for host == GPU bits (graphics/sampler.h);
+  # fast-honor-pragmas fuses as much elsewhere and respects the pragma.
+  target_compile_options(${target} INTERFACE -ffp-contract=fast-honor-pragmas)
   # Device code at -O2 whatever the host's level: at -O3 Clang unrolls the
   # simple matmul's loop 4x and, within the 32 registers of full occupancy,
   # ptxas no longer batches its loads: 49.8 ms against 24.0 ms at -O2 (H100,

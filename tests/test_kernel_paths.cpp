@@ -37,14 +37,27 @@ void fail_if(bool cond) restrict(amp) {
 #endif
 }
 
-// The path a kernel on the default accelerator takes when p is asked for: the
-// portable launcher serves the view on Kokkos' own stream; the default view of
-// another GPU (AMP_DEFAULT_ACCELERATOR=cuda1) runs natively.
+// The path a kernel on the default accelerator takes when p is asked for: a
+// portable request the view cannot take (a GPU view not on Kokkos' stream:
+// another GPU, or any view with Kokkos 4) runs natively.
 d::kernel_path served(d::kernel_path p) {
+  return p == d::kernel_path::portable && !d::portable_path_serves(accelerator().get_default_view())
+             ? d::kernel_path::native
+             : p;
+}
+
+// Host views always take portable requests; with Kokkos 3 so does the default
+// view of Kokkos' GPU (its legacy stream is Kokkos' own).
+TEST(KernelPaths, PortableRequestsAreServedWhereKokkosIsOrdered) {
   const std::wstring path = accelerator().device_path;
-  const bool other_gpu =
-      path.rfind(L"cuda", 0) == 0 && path != L"cuda" + std::to_wstring(d::device_memory::kokkos_device());
-  return p == d::kernel_path::portable && other_gpu ? d::kernel_path::native : p;
+  const bool gpu = path.rfind(L"cuda", 0) == 0;
+  if (!gpu) EXPECT_TRUE(d::portable_path_serves(accelerator().get_default_view()));
+#if KOKKOS_VERSION < 40000
+  else if (path == L"cuda" + std::to_wstring(d::device_memory::kokkos_device()))
+    EXPECT_TRUE(d::portable_path_serves(accelerator().get_default_view()));
+#endif
+  // A new view of a GPU has its own stream: never Kokkos' default instance's.
+  if (gpu) EXPECT_FALSE(d::portable_path_serves(accelerator().create_view()));
 }
 
 struct path_case {

@@ -102,6 +102,16 @@ template <class T> struct type_tag {
   using type = T;
 };
 
+#if AMP_HAS_CUDA
+// Whether Kokkos' default Cuda instance, which the portable launcher uses, is
+// ordered with queue q: only the queue on Kokkos' own stream of Kokkos' device
+// (with Kokkos 3.4 the default view of that GPU; Kokkos 4's default instance
+// has a stream of its own, so no view).
+inline bool kokkos_orders(queue_state& q) {
+  return q.device() == Kokkos::Cuda().cuda_device() && q.stream() == Kokkos::Cuda().cuda_stream();
+}
+#endif
+
 // The one place that maps an accelerator_view to its launchers: calls
 // run(type_tag<execution space>, native launcher, portable_ok), where
 // portable_ok says whether the portable launcher (Kokkos' default instance of
@@ -114,8 +124,7 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   case device_kind::cuda: {
     queue_state& q = *queue_of(av);
     device_memory::prepare_launch(q.device()); // direct3d_abort's record (device_cuda.h)
-    const bool kokkos_queue = q.device() == Kokkos::Cuda().cuda_device() && q.stream() == Kokkos::Cuda().cuda_stream();
-    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_queue);
+    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_orders(q));
   }
 #endif
 #if AMP_HAS_OPENMP || AMP_HAS_THREADS
@@ -137,6 +146,19 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
                             "use accelerator::direct3d_warp, direct3d_ref or a GPU",
                             e_invalidarg);
   }
+}
+
+// Whether a portable-path request for a kernel on av can be served (else the
+// kernel runs natively): every host view; on a GPU, see kokkos_orders.
+inline bool portable_path_serves(const accelerator_view& av) {
+#if AMP_HAS_CUDA
+  if (info_of(av)->kind == device_kind::cuda) {
+    ensure_kokkos();
+    return kokkos_orders(*queue_of(av));
+  }
+#endif
+  (void)av;
+  return true;
 }
 
 // Without an explicit accelerator_view a kernel runs on the view of the first
