@@ -38,26 +38,24 @@ void fail_if(bool cond) restrict(amp) {
 }
 
 // The path a kernel on the default accelerator takes when p is asked for: a
-// portable request the view cannot take (a GPU view not on Kokkos' stream:
-// another GPU, or any view with Kokkos 4) runs natively.
+// portable request the view cannot take (a view of a GPU other than Kokkos')
+// runs natively.
 d::kernel_path served(d::kernel_path p) {
   return p == d::kernel_path::portable && !d::portable_path_serves(accelerator().get_default_view())
              ? d::kernel_path::native
              : p;
 }
 
-// Host views always take portable requests; with Kokkos 3 so does the default
-// view of Kokkos' GPU (its legacy stream is Kokkos' own).
-TEST(KernelPaths, PortableRequestsAreServedWhereKokkosIsOrdered) {
+// Host views always take portable requests; on a GPU every view of Kokkos'
+// device does (its default view and views made with create_view, whose
+// streams are not Kokkos' own: the launch is put in their line with events),
+// and views of other GPUs do not (Kokkos runs on one device per process).
+TEST(KernelPaths, PortableRequestsAreServedOnKokkosDevice) {
   const std::wstring path = accelerator().device_path;
   const bool gpu = path.rfind(L"cuda", 0) == 0;
-  if (!gpu) EXPECT_TRUE(d::portable_path_serves(accelerator().get_default_view()));
-#if KOKKOS_VERSION < 40000
-  else if (path == L"cuda" + std::to_wstring(d::device_memory::kokkos_device()))
-    EXPECT_TRUE(d::portable_path_serves(accelerator().get_default_view()));
-#endif
-  // A new view of a GPU has its own stream: never Kokkos' default instance's.
-  if (gpu) EXPECT_FALSE(d::portable_path_serves(accelerator().create_view()));
+  const bool kokkos_gpu = gpu && path == L"cuda" + std::to_wstring(d::device_memory::kokkos_device());
+  EXPECT_EQ(d::portable_path_serves(accelerator().get_default_view()), !gpu || kokkos_gpu);
+  EXPECT_EQ(d::portable_path_serves(accelerator().create_view()), !gpu || kokkos_gpu);
 }
 
 struct path_case {
@@ -75,6 +73,30 @@ struct launch_count {
     return p == d::kernel_path::portable ? c.portable.load() - portable : c.native.load() - native;
   }
 };
+
+// A portable kernel on a view with its own queue stays in that queue's order:
+// it sees the copy queued before it and the copy queued after it sees its
+// writes, with no synchronisation in between (on a GPU the kernel runs on
+// Kokkos' stream, not the view's; on the host everything completes in order).
+TEST(KernelPaths, PortableKernelsKeepTheirViewsOrder) {
+  on_path(d::kernel_path::portable, [&] {
+    accelerator_view v = accelerator().create_view();
+    const int n = 1 << 20;
+    std::vector<int> in(n), out(n, 0);
+    for (int i = 0; i < n; ++i) in[i] = i % 977;
+    array<int, 1> a(n, v), b(n, v);
+    const launch_count before;
+    for (int round = 1; round <= 3; ++round) {
+      copy(in.begin(), in.end(), a); // queued on v
+      parallel_for_each(v, a.extent, [&a, &b, round](index<1> i) restrict(amp) { b[i] = a[i] * round + 1; });
+      copy_async(b, out.begin()).get(); // queued on v after the kernel
+      for (int i = 0; i < n; i += 4099) ASSERT_EQ(out[i], in[i] * round + 1) << "round " << round << ", " << i;
+      ASSERT_EQ(out[n - 1], in[n - 1] * round + 1);
+    }
+    const bool served_here = d::portable_path_serves(v);
+    EXPECT_EQ(before.on(served_here ? d::kernel_path::portable : d::kernel_path::native), 3u);
+  });
+}
 
 TEST(KernelPaths, SimpleModelEveryRankOnBothPaths) {
   for (const auto& pc : both_paths) {

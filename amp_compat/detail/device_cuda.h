@@ -180,6 +180,7 @@ public:
   ~queue_state() {
     // At program exit the CUDA runtime may already be gone; errors are moot then.
     if (ev_) (void)cudaEventDestroy(ev_);
+    if (foreign_ev_) (void)cudaEventDestroy(foreign_ev_);
     if (made_ && !legacy_) (void)cudaStreamDestroy(s_);
     (void)cudaGetLastError();
   }
@@ -222,6 +223,27 @@ public:
     cuda_check(cudaGetLastError(), "kernel execution");
     if (aborts) kernel_aborts::check();
   }
+  // Orders work that another party (Kokkos' default execution space instance)
+  // queues on its own stream `other` of this device as if it were queued here:
+  // lend(other) before that work makes `other` wait for everything queued
+  // here so far; take_back(other) after it makes work queued here from now on
+  // wait for everything queued on `other` so far. No-ops when `other` is this
+  // queue's stream. Two event records and two stream waits, no host blocking.
+  void lend(cudaStream_t other) {
+    if (other == stream()) return;
+    cudaEvent_t e = record();
+    device_scope on(dev_);
+    cuda_check(cudaStreamWaitEvent(other, e, 0), "cudaStreamWaitEvent (Kokkos instance after accelerator_view)");
+  }
+  void take_back(cudaStream_t other) {
+    cudaStream_t own = stream();
+    if (other == own) return;
+    device_scope on(dev_);
+    std::lock_guard<std::mutex> g(m_);
+    if (!foreign_ev_) cuda_check(cudaEventCreateWithFlags(&foreign_ev_, cudaEventDisableTiming), "cudaEventCreate");
+    cuda_check(cudaEventRecord(foreign_ev_, other), "cudaEventRecord");
+    cuda_check(cudaStreamWaitEvent(own, foreign_ev_, 0), "cudaStreamWaitEvent (accelerator_view after Kokkos instance)");
+  }
   std::shared_ptr<queue_marker> mark() {
     cudaStream_t s = stream();
     device_scope on(dev_);
@@ -257,6 +279,7 @@ private:
   bool made_ = false;
   cudaStream_t s_ = nullptr;
   cudaEvent_t ev_ = nullptr;
+  cudaEvent_t foreign_ev_ = nullptr; // take_back's
   std::mutex m_;
 };
 

@@ -102,29 +102,49 @@ template <class T> struct type_tag {
   using type = T;
 };
 
+// Runs fn() with no ordering to add: host views complete each kernel before
+// parallel_for_each returns, whatever the launcher.
+struct unordered_portable {
+  template <class Fn> void operator()(Fn&& fn) const { fn(); }
+};
+
 #if AMP_HAS_CUDA
-// Whether Kokkos' default Cuda instance, which the portable launcher uses, is
-// ordered with queue q: only the queue on Kokkos' own stream of Kokkos' device
-// (with Kokkos 3.4 the default view of that GPU; Kokkos 4's default instance
-// has a stream of its own, so no view).
-inline bool kokkos_orders(queue_state& q) {
-  return q.device() == Kokkos::Cuda().cuda_device() && q.stream() == Kokkos::Cuda().cuda_stream();
-}
+// Whether the portable launcher (Kokkos' default Cuda instance) can serve a
+// kernel on queue q: when q is on the device Kokkos runs on. Kokkos 3.4 and 4
+// support one device per process, so views of other GPUs run natively.
+inline bool kokkos_serves(const queue_state& q) { return q.device() == Kokkos::Cuda().cuda_device(); }
+
+// A portable launch on queue q: Kokkos' default instance queues the kernel on
+// its own stream, which is q's stream only for the default view with Kokkos
+// 3.4 (the legacy stream). Otherwise (any other view, or Kokkos 4, whose
+// default instance has a stream of its own) the kernel is put in q's line with
+// events: it starts after everything queued on q, and what is queued on q
+// afterwards starts after it (queue_state::lend/take_back), so copies,
+// markers, wait() and array_view synchronisation see it as q's work.
+struct kokkos_stream_hop {
+  queue_state* q;
+  template <class Fn> void operator()(Fn&& fn) const {
+    const cudaStream_t ks = Kokkos::Cuda().cuda_stream();
+    q->lend(ks);
+    fn();
+    q->take_back(ks);
+  }
+};
 #endif
 
 // The one place that maps an accelerator_view to its launchers: calls
-// run(type_tag<execution space>, native launcher, portable_ok), where
+// run(type_tag<execution space>, native launcher, portable_ok, order), where
 // portable_ok says whether the portable launcher (Kokkos' default instance of
-// that space) is ordered with the view's work: on a GPU only for the view
-// whose queue is Kokkos' own stream on Kokkos' device (other views and
-// devices have streams of their own; their kernels run natively).
+// that space) can serve the view (on a GPU: the view is on Kokkos' device, see
+// kokkos_serves) and order(fn) runs a portable launch fn in the view's line of
+// work (kokkos_stream_hop).
 template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   switch (info_of(av)->kind) {
 #if AMP_HAS_CUDA
   case device_kind::cuda: {
     queue_state& q = *queue_of(av);
     device_memory::prepare_launch(q.device()); // direct3d_abort's record (device_cuda.h)
-    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_orders(q));
+    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_serves(q), kokkos_stream_hop{&q});
   }
 #endif
 #if AMP_HAS_OPENMP || AMP_HAS_THREADS
@@ -134,12 +154,13 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
     // Kokkos' host parallel backends are entered from the thread that started
     // Kokkos only; a kernel launched from another thread runs on Serial.
     if (std::this_thread::get_id() != kokkos_thread())
-      return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true);
+      return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true, unordered_portable{});
 #endif
-    return run(type_tag<host_parallel_space>{}, host_launcher<host_parallel_space>{}, true);
+    return run(type_tag<host_parallel_space>{}, host_launcher<host_parallel_space>{}, true, unordered_portable{});
 #endif
 #if AMP_HAS_SERIAL
-  case device_kind::host_serial: return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true);
+  case device_kind::host_serial:
+    return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true, unordered_portable{});
 #endif
   default:
     throw runtime_exception("parallel_for_each: the selected accelerator (the cpu accelerator) cannot run kernels; "
@@ -149,12 +170,12 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
 }
 
 // Whether a portable-path request for a kernel on av can be served (else the
-// kernel runs natively): every host view; on a GPU, see kokkos_orders.
+// kernel runs natively): every host view; on a GPU, see kokkos_serves.
 inline bool portable_path_serves(const accelerator_view& av) {
 #if AMP_HAS_CUDA
   if (info_of(av)->kind == device_kind::cuda) {
     ensure_kokkos();
-    return kokkos_orders(*queue_of(av));
+    return kokkos_serves(*queue_of(av));
   }
 #endif
   (void)av;
@@ -207,16 +228,16 @@ template <class Domain, class F> void launch(const accelerator_view& av, const D
   std::lock_guard<std::mutex> turn(launch_mutex());
   constexpr bool tiled = std::is_base_of<Concurrency::extent<Domain::rank>, Domain>::value &&
                          !std::is_same<Domain, Concurrency::extent<Domain::rank>>::value;
-  with_launcher(av, [&](auto space, const auto& native, bool portable_ok) AMP_HOST_ONLY {
+  with_launcher(av, [&](auto space, const auto& native, bool portable_ok, const auto& order) AMP_HOST_ONLY {
     using Portable = kokkos_launcher<typename decltype(space)::type>;
     const auto img = capture(f, info_of(av)->loc(), queue_of(av));
     kernel_path p = requested_kernel_path().load(std::memory_order_relaxed);
     if (p == kernel_path::automatic) p = measured_kernel_path(info_of(av)->kind, tiled);
-    // A view the portable launcher is not ordered with, or a tile that cannot
-    // be one Kokkos team here (fits), runs natively.
+    // A view the portable launcher cannot serve (another GPU than Kokkos'),
+    // or a tile that cannot be one Kokkos team here (fits), runs natively.
     if (p == kernel_path::portable && portable_ok && Portable::fits(d, img)) {
       kernel_path_counts::get().portable.fetch_add(1, std::memory_order_relaxed);
-      run_on(Portable{}, d, img);
+      order([&] { run_on(Portable{}, d, img); });
     } else {
       kernel_path_counts::get().native.fetch_add(1, std::memory_order_relaxed);
       run_on(native, d, img);
