@@ -11,6 +11,9 @@
 #                                 # (Serial + OpenMP, Serial + Threads, or CUDA + Serial +
 #                                 # OpenMP for $AMP_CUDA_ARCH with clang)
 #   scripts/deps.sh packages      # the system packages of `host` only
+#   scripts/deps.sh tbb-tsan      # oneTBB (Debian's onetbb source package) built with
+#                                 # -fsanitize=thread: $BUILD/deps/tbb-tsan, for the
+#                                 # opt-in PPL ThreadSanitizer tests (AMP_TSAN_TESTS)
 #   scripts/deps.sh msvc          # host + clang-22 and its OpenMP runtime (./amp c++ --msvc)
 #   scripts/deps.sh smoke host    # build (and run) scripts/kokkos-smoke against it
 #   scripts/deps.sh smoke cuda    # build it, check the CUDA runtime is static,
@@ -36,7 +39,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${AMP_BUILD_DIR:-$REPO/build}"
 DEPS="$BUILD/deps"
 PATCH_DIR="$REPO/cmake/patches"
-SHA_FILE="$REPO/cmake/kokkos-sha256.txt"
+SHA_FILE="$REPO/cmake/kokkos-sha256.txt" # also the oneTBB source of `tbb-tsan`
 SMOKE_SRC="$REPO/scripts/kokkos-smoke"
 
 CUDA_ARCH="${AMP_CUDA_ARCH:-sm_90}"
@@ -141,7 +144,7 @@ have_deb_src() {
 }
 
 add_deb_src() {
-  is_root || die "apt-get source cannot find '$SRC_PKG' (no deb-src entry); as root, add one:
+  is_root || die "apt-get source cannot find '${1:-$SRC_PKG}' (no deb-src entry); as root, add one:
        printf 'Types: deb-src\\nURIs: http://deb.debian.org/debian\\nSuites: bookworm\\nComponents: main\\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\\n' > $SRC_LIST && apt-get update"
   log "adding deb-src entry $SRC_LIST"
   cat >"$SRC_LIST" <<'EOF'
@@ -153,26 +156,41 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
 }
 
+# download_source [<package[=version]> <file>]: apt-get source --download-only
+# of a Debian source package into $DOWNLOAD_DIR, unless <file> (one of the
+# files it fetches) is already there.  Default: trilinos' orig tarball.
 download_source() {
-  local tarball="$DOWNLOAD_DIR/$ORIG_TARBALL"
+  local pkg="${1:-$SRC_PKG}" file="${2:-$ORIG_TARBALL}"
+  local tarball="$DOWNLOAD_DIR/$file"
   if [ -f "$tarball" ]; then
-    log "source tarball cached: $tarball"
+    log "source cached: $tarball"
     return
   fi
   mkdir -p "$DOWNLOAD_DIR"
-  log "downloading $SRC_PKG source package (apt-get source --download-only, ~160 MB)"
-  if ! (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$SRC_PKG"); then
+  log "downloading $pkg source package (apt-get source --download-only)"
+  if ! (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$pkg"); then
     # Either no deb-src entry, or its index was never fetched.
     if [ ! -f "$SRC_LIST" ] && ! have_deb_src; then
-      add_deb_src
+      add_deb_src "$pkg"
     fi
-    is_root || die "apt-get source $SRC_PKG failed; as root run apt-get update (deb-src index) and retry"
+    is_root || die "apt-get source $pkg failed; as root run apt-get update (deb-src index) and retry"
     APT_UPDATED=0
     apt_update
-    (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$SRC_PKG") \
-      || die "apt-get source --download-only $SRC_PKG failed"
+    (cd "$DOWNLOAD_DIR" && apt-get source -q --download-only "$pkg") \
+      || die "apt-get source --download-only $pkg failed"
   fi
   [ -f "$tarball" ] || die "apt-get source did not produce $tarball"
+}
+
+# sha_check <file in $DOWNLOAD_DIR>: its sha256 must be the one in $SHA_FILE.
+sha_check() {
+  local f="$1" want got
+  want="$(awk -v f="$f" '$2 == f { print $1 }' "$SHA_FILE")"
+  [ -n "$want" ] || die "no sha256 for $f in $SHA_FILE"
+  got="$(sha256sum "$DOWNLOAD_DIR/$f" | cut -d' ' -f1)"
+  [ "$got" = "$want" ] \
+    || die "sha256 mismatch for $DOWNLOAD_DIR/$f: expected $want, got $got; refusing to build from it (delete it to download again)"
+  log "sha256 ok: $f"
 }
 
 verify_source() {
@@ -420,6 +438,85 @@ do_kokkos46() {
 }
 
 # ---------------------------------------------------------------------------
+# tbb-tsan: oneTBB built with -fsanitize=thread, for the PPL TSan tests
+# ---------------------------------------------------------------------------
+# Debian's libtbb.so is not instrumented, so ThreadSanitizer cannot see the
+# happens-before edges of oneTBB's own hand-offs (task spawn/steal, waits,
+# concurrent containers) and reports them as races.  This builds the same
+# oneTBB (Debian's source package, at the version of the installed
+# libtbb-dev, with Debian's patches) with TBB_SANITIZE=thread into
+# $TBB_TSAN_PREFIX.  Only libtbb is built: no tests, no tbbmalloc (libtbb
+# then allocates with malloc, which TSan intercepts; it only loads a
+# libtbbmalloc from its own directory), no tbbbind (hwloc).
+TBB_TSAN_PKG_VERSION=2021.8.0-2+deb12u1
+TBB_TSAN_ORIG=onetbb_2021.8.0.orig.tar.xz
+TBB_TSAN_DEBIAN=onetbb_${TBB_TSAN_PKG_VERSION}.debian.tar.xz
+TBB_TSAN_SRC="$DEPS/tbb-tsan-src"
+TBB_TSAN_PREFIX="$DEPS/tbb-tsan"
+# At most two compile jobs: this is a side build, run beside other work.
+TBB_TSAN_JOBS=$((JOBS < 2 ? JOBS : 2))
+
+do_tbb_tsan() {
+  ensure_packages "${HOST_PACKAGES[@]}"
+  local installed
+  installed="$(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || true)"
+  [ "$installed" = "$TBB_TSAN_PKG_VERSION" ] \
+    || log "warning: libtbb-dev is ${installed:-not installed}, the TSan build is $TBB_TSAN_PKG_VERSION"
+  local opts=(
+    -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo # -O2 -g: stacks with lines in reports
+    -DTBB_SANITIZE=thread
+    -DTBB_TEST=OFF -DTBB_EXAMPLES=OFF -DTBB4PY_BUILD=OFF
+    -DTBBMALLOC_BUILD=OFF -DTBB_DISABLE_HWLOC_AUTOMATIC_SEARCH=ON
+    # GCC warns (-Wtsan) that TSan does not model atomic_thread_fence;
+    # TBB_STRICT would make that warning an error.
+    -DTBB_STRICT=OFF)
+  local stamp stamp_file="$TBB_TSAN_PREFIX/.amp-compat-stamp"
+  stamp="$(printf '%s\n' "$(awk -v a="$TBB_TSAN_ORIG" -v b="$TBB_TSAN_DEBIAN" '$2 == a || $2 == b' "$SHA_FILE")" \
+    "$(g++ --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
+  if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
+    && compgen -G "$TBB_TSAN_PREFIX/lib/libtbb.so*" >/dev/null; then
+    note "oneTBB (TSan) up to date: $TBB_TSAN_PREFIX"
+    return
+  fi
+  # apt-get source also fetches the .dsc; both tarballs are checked here.
+  download_source "onetbb=$TBB_TSAN_PKG_VERSION" "$TBB_TSAN_DEBIAN"
+  [ -f "$DOWNLOAD_DIR/$TBB_TSAN_ORIG" ] || die "apt-get source did not produce $DOWNLOAD_DIR/$TBB_TSAN_ORIG"
+  sha_check "$TBB_TSAN_ORIG"
+  sha_check "$TBB_TSAN_DEBIAN"
+
+  local tmp="$TBB_TSAN_SRC.tmp" p
+  rm -rf "$tmp" "$TBB_TSAN_SRC"
+  mkdir -p "$tmp"
+  tar -xJf "$DOWNLOAD_DIR/$TBB_TSAN_ORIG" -C "$tmp" --strip-components=1
+  tar -xJf "$DOWNLOAD_DIR/$TBB_TSAN_DEBIAN" -C "$tmp"
+  [ -f "$tmp/CMakeLists.txt" ] && [ -f "$tmp/debian/patches/series" ] || die "no oneTBB tree in $tmp"
+  # Debian's patches, in the order of its series file (as dpkg-source applies them).
+  while read -r p; do
+    case "$p" in '' | '#'*) continue ;; esac
+    patch -d "$tmp" -p1 --forward --batch --quiet <"$tmp/debian/patches/$p" \
+      || die "Debian patch $p failed to apply"
+  done <"$tmp/debian/patches/series"
+  mv "$tmp" "$TBB_TSAN_SRC"
+
+  local bdir="$DEPS/build-tbb-tsan" t0=$SECONDS
+  rm -rf "$bdir" "$TBB_TSAN_PREFIX"
+  mkdir -p "$bdir"
+  log "configuring oneTBB (TSan) (log: $bdir/configure.log)"
+  cmake -S "$TBB_TSAN_SRC" -B "$bdir" -DCMAKE_INSTALL_PREFIX="$TBB_TSAN_PREFIX" \
+    -DCMAKE_INSTALL_LIBDIR=lib "${opts[@]}" >"$bdir/configure.log" 2>&1 \
+    || { tail -n 40 "$bdir/configure.log" >&2; die "cmake configure of oneTBB (TSan) failed"; }
+  log "building oneTBB (TSan) with -j$TBB_TSAN_JOBS (log: $bdir/build.log)"
+  cmake --build "$bdir" -j "$TBB_TSAN_JOBS" >"$bdir/build.log" 2>&1 \
+    || { grep -E 'error|Error' "$bdir/build.log" | head -n 40 >&2; die "build of oneTBB (TSan) failed (see $bdir/build.log)"; }
+  cmake --install "$bdir" >"$bdir/install.log" 2>&1 \
+    || die "install of oneTBB (TSan) failed (see $bdir/install.log)"
+  compgen -G "$TBB_TSAN_PREFIX/lib/libtbb.so*" >/dev/null || die "no libtbb.so under $TBB_TSAN_PREFIX/lib"
+  echo "$stamp" >"$stamp_file"
+  log "oneTBB (TSan) built and installed in $((SECONDS - t0)) s: $TBB_TSAN_PREFIX"
+}
+
+# ---------------------------------------------------------------------------
 # smoke: build scripts/kokkos-smoke against an install
 # ---------------------------------------------------------------------------
 gpu_visible() {
@@ -492,6 +589,7 @@ main() {
     smoke) do_smoke "${2:-}" ;;
     kokkos46) do_kokkos46 "${2:-}" ;;
     packages) ensure_packages "${HOST_PACKAGES[@]}"; return 0 ;;
+    tbb-tsan) do_tbb_tsan; return 0 ;;
     *) usage 2 ;;
   esac
 
