@@ -14,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <list>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -412,6 +413,47 @@ TEST(PplSync, Event) {
   EXPECT_EQ(e.wait(), 0u);
   e.reset();
   EXPECT_EQ(e.wait(0), COOPERATIVE_WAIT_TIMEOUT);
+}
+
+// A waiter may destroy the object as soon as it is let through, while the
+// thread that let it through is still returning (sync.h, "Lifetime"). Under
+// the tsan label a late access of the signaling thread is reported.
+TEST(PplSync, DestroyedByTheThreadItLetThrough) {
+  for (int i = 0; i < 200; ++i) {
+    auto e = std::make_unique<event>();
+    std::thread setter([p = e.get()] { p->set(); });
+    ASSERT_EQ(e->wait(), 0u);
+    e.reset();
+    setter.join();
+  }
+  for (int i = 0; i < 200; ++i) {
+    auto* cs = new critical_section;
+    cs->lock();
+    std::atomic<bool> got{false};
+    std::thread next([cs, &got] {
+      cs->lock();
+      got = true;
+      cs->unlock();
+      delete cs;
+    });
+    cs->unlock();
+    next.join();
+    ASSERT_TRUE(got.load());
+  }
+  for (int i = 0; i < 200; ++i) {
+    auto* rw = new reader_writer_lock;
+    rw->lock();
+    std::atomic<bool> got{false};
+    std::thread reader([rw, &got] {
+      rw->lock_read();
+      got = true;
+      rw->unlock();
+      delete rw;
+    });
+    rw->unlock();
+    reader.join();
+    ASSERT_TRUE(got.load());
+  }
 }
 
 // ---- containers under 16 threads --------------------------------------------------

@@ -14,6 +14,15 @@
 //                         ms, COOPERATIVE_TIMEOUT_INFINITE by default) returns
 //                         0 when set, COOPERATIVE_WAIT_TIMEOUT on timeout.
 //   wait(ms)              sleeps the calling thread.
+//
+// Lifetime: as with std::mutex, an object may be destroyed as soon as no
+// thread holds or waits for it, e.g. by the thread that event::wait() let
+// through while the setter is still returning from set(). So unlock() and
+// set() signal their condition variable while they still hold m_: the woken
+// thread cannot return (and destroy the object) before the signaling thread
+// has released m_, its last access. Signaling after the release let a waiter
+// destroy the condition variable under a running notify (ThreadSanitizer
+// found it: tests/compat, label tsan).
 #ifndef AMP_COMPAT_COMPAT_DETAIL_PPL_SYNC_H
 #define AMP_COMPAT_COMPAT_DETAIL_PPL_SYNC_H
 
@@ -61,13 +70,13 @@ public:
     return true;
   }
   void unlock() {
-    {
-      std::lock_guard<std::mutex> l(m_);
-      if (!held_ || owner_ != std::this_thread::get_id())
-        throw improper_lock("critical_section::unlock: the calling thread does not hold the lock");
-      held_ = false;
-      owner_ = std::thread::id();
-    }
+    std::lock_guard<std::mutex> l(m_);
+    if (!held_ || owner_ != std::this_thread::get_id())
+      throw improper_lock("critical_section::unlock: the calling thread does not hold the lock");
+    held_ = false;
+    owner_ = std::thread::id();
+    // Notified under m_ (see the header): once m_ is free, nothing here
+    // touches *this.
     cv_.notify_one();
   }
   native_handle_type native_handle() { return *this; }
@@ -135,18 +144,16 @@ public:
   }
   // Releases the write lock if the caller holds it, else one read lock.
   void unlock() {
-    {
-      std::lock_guard<std::mutex> l(m_);
-      if (writer_ && owner_ == std::this_thread::get_id()) {
-        writer_ = false;
-        owner_ = std::thread::id();
-      } else if (readers_ > 0) {
-        --readers_;
-      } else {
-        throw improper_lock("reader_writer_lock::unlock: the lock is not held");
-      }
+    std::lock_guard<std::mutex> l(m_);
+    if (writer_ && owner_ == std::this_thread::get_id()) {
+      writer_ = false;
+      owner_ = std::thread::id();
+    } else if (readers_ > 0) {
+      --readers_;
+    } else {
+      throw improper_lock("reader_writer_lock::unlock: the lock is not held");
     }
-    cv_.notify_all();
+    cv_.notify_all();  // under m_ (see the header)
   }
 
   class scoped_lock {
@@ -191,11 +198,9 @@ public:
   event& operator=(const event&) = delete;
 
   void set() {
-    {
-      std::lock_guard<std::mutex> l(m_);
-      set_ = true;
-    }
-    cv_.notify_all();
+    std::lock_guard<std::mutex> l(m_);
+    set_ = true;
+    cv_.notify_all();  // under m_ (see the header)
   }
   void reset() {
     std::lock_guard<std::mutex> l(m_);
