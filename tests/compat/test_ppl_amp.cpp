@@ -40,6 +40,26 @@ TEST(PplAmp, PendingCopyCompletesTheTask) {
   EXPECT_EQ(total.get(), n);
 }
 
+TEST(PplAmp, KernelsFromConcurrentTasks) {
+  // Kernels launched from several PPL tasks at once (oneTBB workers and the
+  // thread waiting in get()), each on its own array: every task sees its own
+  // results. Under the tsan label this runs on the Serial accelerator.
+  std::vector<task<long long>> tasks;
+  for (int t = 1; t <= 8; ++t)
+    tasks.push_back(create_task([t] {
+      array<int, 1> a(1024);
+      parallel_for_each(a.extent, [&a, t](index<1> i) restrict(amp) { a[i] = i[0] * t; });
+      std::vector<int> out(1024);
+      copy(a, out.begin());
+      long long s = 0;
+      for (int x : out) s += x;
+      return s;
+    }));
+  const std::vector<long long> sums = when_all(tasks.begin(), tasks.end()).get();
+  ASSERT_EQ(sums.size(), 8u);
+  for (int t = 1; t <= 8; ++t) EXPECT_EQ(sums[t - 1], 523776LL * t) << t;  // 0 + ... + 1023 = 523776
+}
+
 TEST(PplAmp, ErrorsReachGet) {
   // completion_future::get() on an empty future throws future_error; the
   // task carries it to its own get().
