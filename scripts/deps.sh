@@ -490,7 +490,9 @@ do_tbb_tsan() {
   mkdir -p "$tmp"
   tar -xJf "$DOWNLOAD_DIR/$TBB_TSAN_ORIG" -C "$tmp" --strip-components=1
   tar -xJf "$DOWNLOAD_DIR/$TBB_TSAN_DEBIAN" -C "$tmp"
-  [ -f "$tmp/CMakeLists.txt" ] && [ -f "$tmp/debian/patches/series" ] || die "no oneTBB tree in $tmp"
+  if [ ! -f "$tmp/CMakeLists.txt" ] || [ ! -f "$tmp/debian/patches/series" ]; then
+    die "no oneTBB tree in $tmp"
+  fi
   # Debian's patches, in the order of its series file (as dpkg-source applies them).
   while read -r p; do
     case "$p" in '' | '#'*) continue ;; esac
