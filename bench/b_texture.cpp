@@ -142,10 +142,13 @@ void run_warp(int n, bool linear) {
     const std::vector<float> h = out.download();
     // The texture unit computes coordinates and weights in fixed point (8
     // fractional bits for the weights): exact for point sampling away from
-    // texel edges, within 1/256 of the neighbour difference for linear.
+    // texel edges; for linear, each of the two interpolation steps may be off
+    // by up to 1/256 of its neighbours' difference (at most 1 here: texels are
+    // in [0, 1)), so 2/256 in all (1/256 alone left 0.13% of the pixels of an
+    // H100 run outside).
     long long off = 0;
     for (long long i = 0; i < nn; ++i)
-      if (std::fabs(h[i] - ref[i]) > (linear ? 1.0f / 256.0f + 1e-6f : 0.0f)) ++off;
+      if (std::fabs(h[i] - ref[i]) > (linear ? 2.0f / 256.0f + 1e-6f : 0.0f)) ++off;
     if (off > nn / 1000) fail(name + " cuda: " + std::to_string(off) + " pixels differ from the reference");
     add(name, "cuda", median_ms(run), bytes, "gbps", n);
     cudaDestroyTextureObject(tex);
