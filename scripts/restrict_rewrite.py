@@ -372,7 +372,8 @@ def rewrite_files(paths):
         te = throw_spec_edits(masks[p])
         if te:
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
-            edits += te
+            # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
+            edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
         if not ds and not edits:
             continue
         # dispatchers: per (cls, name, sig) in this file's unqualified declarations
