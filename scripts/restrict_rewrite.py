@@ -26,9 +26,15 @@ Also rewritten, as MSVC-era code needs it: `restrict` used as an identifier
 (`restrict(x)` that is not a restriction specifier) and dynamic exception
 specifications (`throw(int)`, removed in C++17; `throw()` -> `noexcept`), in
 the sources and in -D values.
-Not handled (left unchanged; see migration_guide.md): constructors,
-destructors and conversion operators, pairs whose two versions return
-different types, restrictions written through macros.
+A declaration without a restriction is restrict(cpu) and pairs with a
+restrict(amp) one; amp.h's __GPU_ONLY / __GPU / __CPU_ONLY spellings are read
+as the restrictions they name. Conversion operators (`operator T()`) are
+renamed to members returning T, with an `operator T()` dispatcher. Constructor
+pairs defined in the class become one constructor choosing inside
+(merge_constructors); the device pass sees the amp constructor alone.
+Not handled (left unchanged; see migration_guide.md): destructors, constructor
+pairs defined out of class, templated conversion operators, pairs whose two
+versions return different types, restrictions written through other macros.
 
 Usage: restrict_rewrite.py [--in-place] [--report] [--out-dir DIR] FILE...
   prints the rewritten text of a single FILE, or rewrites in place, or writes
@@ -208,18 +214,91 @@ def param_name(p):
     return s.strip(), None, default
 
 
+# A restriction as written: restrict(...), or the spellings Microsoft's amp.h
+# (and the conformance suite's amptest/restrict.h) define for it.
+RESTRICTION_RE = re.compile(r"\brestrict\s*\(([^()]*)\)|\b(__GPU_ONLY|__GPU|__CPU_ONLY)\b")
+MACRO_SPEC = {"__GPU_ONLY": {AMP}, "__GPU": {CPU, AMP}, "__CPU_ONLY": {CPU}}
+NAME_RE = re.compile(r"(?:([A-Za-z_]\w*(?:\s*<[^<>;{}]*>)?)\s*::\s*)?"
+                     r"(operator\s*(?:\(\s*\)|\[\s*\]|[-+*/%^&|~!=<>]+|new|delete)(?![\w])"
+                     r"|operator\s+[A-Za-z_][\w\s:<>,*&]*?|~?[A-Za-z_]\w*)\s*$")
+
+
+def restriction_spec(r):
+    """The set of restrictions a RESTRICTION_RE match names (direct3d is amp)."""
+    if r.group(2):
+        return set(MACRO_SPEC[r.group(2)])
+    return {AMP if w == "direct3d" else w for w in re.findall(r"\w+", r.group(1))}
+
+
+def skip_qualifiers(m, j):
+    """Index after the cv/ref qualifiers, noexcept(...)/throw(...) and
+    override/final that may follow a parameter list at m[j:]."""
+    while j < len(m):
+        k = j
+        while k < len(m) and m[k].isspace():
+            k += 1
+        w = re.match(r"(const|volatile|mutable|override|final)\b|&&|&(?!&)", m[k:])
+        if w:
+            j = k + w.end()
+            continue
+        w = re.match(r"(noexcept|throw)\b\s*", m[k:])
+        if w:
+            j = k + w.end()
+            if j < len(m) and m[j] == "(":
+                j = match_fwd(m, j, "(", ")") + 1
+            continue
+        break
+    return j
+
+
+def skip_mem_initializers(m, j):
+    """m[j] == ':' starts a constructor's mem-initializer list; returns
+    (index of the body's '{', [(target start, target end, open, close)...]) or
+    (-1, None) when it does not parse."""
+    inits, i = [], j + 1
+    while True:
+        while i < len(m) and m[i].isspace():
+            i += 1
+        t0 = i
+        while i < len(m) and (m[i].isalnum() or m[i] in "_:" or m[i].isspace() or m[i] == "<"):
+            if m[i] == "<":
+                k, depth = i, 0
+                while k < len(m):
+                    depth += m[k] == "<"
+                    depth -= m[k] == ">"
+                    if depth == 0:
+                        break
+                    k += 1
+                i = k + 1
+            else:
+                i += 1
+        if i >= len(m) or m[i] not in "({" or not m[t0:i].strip():
+            return -1, None
+        close = match_fwd(m, i, m[i], ")" if m[i] == "(" else "}")
+        if close < 0:
+            return -1, None
+        inits.append((t0, t0 + len(m[t0:i].rstrip()), i, close))
+        i = close + 1
+        while i < len(m) and m[i].isspace():
+            i += 1
+        if i < len(m) and m[i] == ",":
+            i += 1
+            continue
+        return (i, inits) if i < len(m) and m[i] == "{" else (-1, None)
+
+
 def find_decls(text, m):
     info = scopes(m)
     decls = []
-    for r in re.finditer(r"\brestrict\s*\(([^()]*)\)", m):
-        spec = {w for w in re.findall(r"\w+", r.group(1))}
-        spec = {AMP if w == "direct3d" else w for w in spec}
+    restricted_at = {}
+    for r in RESTRICTION_RE.finditer(m):
+        spec = restriction_spec(r)
         if spec not in ({CPU}, {AMP}):
             continue
         i = skip_ws_back(m, r.start() - 1)
-        # qualifiers between the parameter list and restrict(...)
+        # qualifiers between the parameter list and the restriction
         while i >= 0:
-            word = re.search(r"(const|volatile|mutable|noexcept|&&|&)\s*$", m[:i + 1])
+            word = re.search(r"(const|volatile|mutable|noexcept|override|final|&&|&)\s*$", m[:i + 1])
             if word:
                 i = skip_ws_back(m, word.start() - 1)
                 continue
@@ -232,65 +311,132 @@ def find_decls(text, m):
             break
         if i < 0 or m[i] != ")":
             continue
-        p_close = i
-        p_open = match_back(m, i, "(", ")")
-        before = m[:p_open]
-        nm = re.search(r"(?:([A-Za-z_]\w*(?:\s*<[^<>;{}]*>)?)\s*::\s*)?"
-                       r"(operator\s*(?:\(\s*\)|\[\s*\]|[-+*/%^&|~!=<>]+|new|delete)|~?[A-Za-z_]\w*)\s*$", before)
-        if not nm or nm.group(2).startswith("~") or nm.group(2) in ("operator",) or \
-                re.match(r"(if|while|for|switch|return|sizeof|decltype|alignof)$", nm.group(2)):
-            continue
-        name = re.sub(r"\s+", "", nm.group(2))
-        qual = nm.group(1)
-        # what follows: ';' (declaration) or '{' (definition); skip '= default' etc.
-        j = r.end()
-        while j < len(m) and m[j] not in ";{:":
-            j += 1
-        if j >= len(m) or m[j] == ":":  # constructor initialiser list: a constructor
-            continue
-        end = j if m[j] == ";" else match_fwd(m, j, "{", "}")
-        if end < 0:
-            continue
-        # start of the declaration: after the previous ; { } at this level, or an access specifier
-        k = max(m.rfind(";", 0, nm.start()), m.rfind("{", 0, nm.start()), m.rfind("}", 0, nm.start()))
-        start = k + 1
-        acc = re.match(r"\s*(?:(?:public|private|protected)\s*:\s*)*", m[start:nm.start()])
-        start += acc.end()
-        while start < nm.start() and m[start].isspace():
-            start += 1
-        # the enclosing '{' of the declaration
-        depth, sp = 0, None
-        for q in range(nm.start() - 1, -1, -1):
-            if m[q] == "}":
-                depth += 1
-            elif m[q] == "{":
-                if depth == 0:
-                    sp = q
-                    break
-                depth -= 1
-        kind, cls = info.get(sp, ("namespace", "")) if sp is not None else ("namespace", "")
-        if kind == "block":
-            cls = f"@{sp}"  # a local scope: its own group
-        if qual:
-            cls = re.sub(r"\s*<.*", "", qual)
-            kind = "qualified"
-        if name == cls:  # constructor
-            continue
-        if name.startswith("operator") and re.match(r"operator\s*[A-Za-z_]", nm.group(2)) and name not in ("operatornew", "operatordelete"):
-            continue  # conversion operator
-        params = param_split(text[p_open + 1:p_close])
-        parsed = [param_name(p) for p in params]
-        if len(parsed) == 1 and parsed[0][0] == "void" and parsed[0][1] is None:
-            parsed = []
-        d = Decl()
-        d.spec = CPU if spec == {CPU} else AMP
-        d.name, d.name_span, d.cls, d.kind = name, (nm.start(2), nm.end(2)), cls, kind
-        d.start, d.p_open, d.p_close, d.restrict_span, d.end = start, p_open, p_close, (r.start(), r.end()), end
-        d.is_def = m[j] == "{"
-        d.params = parsed
-        d.sig = tuple(re.sub(r"\s+", " ", t) for t, _, _ in parsed) + (re.sub(r"\s+", " ", m[p_close + 1:r.start()].strip()),)
-        decls.append(d)
+        d = decl_at(text, m, info, i, CPU if spec == {CPU} else AMP, (r.start(), r.end()))
+        if d:
+            decls.append(d)
+            restricted_at[d.p_close] = d
+    # Declarations without a restriction are restrict(cpu): they pair with a
+    # restrict(amp) declaration of the same name and scope.
+    amp_names = {(d.cls, d.name) for d in decls if d.spec == AMP}
+    for name in {n for _, n in amp_names}:
+        if name.startswith("operator") and not re.match(r"operator[A-Za-z_]", name):
+            pat = r"\boperator\s*" + re.escape(name[len("operator"):]) + r"\s*\("
+        elif name.startswith("operator"):
+            pat = r"\boperator\s+" + r"\s*".join(re.escape(t) for t in re.findall(r"\w+|\S", name[len("operator"):])) + r"\s*\("
+        else:
+            pat = r"(?<![.\w>])" + re.escape(name) + r"\s*\("
+        for c in re.finditer(pat, m):
+            p_open = c.end() - 1
+            p_close = match_fwd(m, p_open, "(", ")")
+            if p_close < 0 or p_close in restricted_at:
+                continue
+            j = skip_qualifiers(m, p_close + 1)
+            while j < len(m) and m[j].isspace():
+                j += 1
+            if j >= len(m) or RESTRICTION_RE.match(m, j):
+                continue
+            if not (m[j] in "{;=" or m.startswith("->", j) or (m[j] == ":" and not m.startswith("::", j))):
+                continue
+            q = skip_qualifiers(m, p_close + 1)
+            d = decl_at(text, m, info, p_close, CPU, (q, q), implicit=True)
+            if d and (d.cls, d.name) in amp_names:
+                decls.append(d)
+    decls.sort(key=lambda d: d.start)
     return decls
+
+
+def decl_at(text, m, info, p_close, spec, restrict_span, implicit=False):
+    """The function declaration whose parameter list closes at m[p_close] and
+    whose restriction (spec) is written at restrict_span (empty when implicit),
+    or None when it is not one this rewrite handles."""
+    p_open = match_back(m, p_close, "(", ")")
+    before = m[:p_open]
+    nm = NAME_RE.search(before)
+    if not nm or nm.group(2).startswith("~") or nm.group(2) in ("operator",) or \
+            re.match(r"(if|while|for|switch|return|sizeof|decltype|alignof|alignas|noexcept|throw|static_assert)$",
+                     nm.group(2)):
+        return None
+    name = re.sub(r"\s+", "", nm.group(2))
+    conv = re.match(r"operator\s+([A-Za-z_].*)$", nm.group(2), re.S)
+    if conv and re.match(r"(new|delete)\b", conv.group(1)):
+        conv = None
+    qual = nm.group(1)
+    # what follows: ';' (declaration), '{' (definition), ':' (mem-initializers);
+    # a trailing return type and '= default' etc. are skipped
+    j = restrict_span[1]
+    inits = None
+    while j < len(m) and m[j] not in ";{,)":
+        if m[j] == ":" and m.startswith("::", j):
+            j += 2
+            continue
+        if m[j] == ":":
+            body, inits = skip_mem_initializers(m, j)
+            if body < 0:
+                return None
+            j = body
+            break
+        if m[j] == "(":
+            j = match_fwd(m, j, "(", ")")
+            if j < 0:
+                return None
+        j += 1
+    if j >= len(m) or m[j] not in ";{":
+        return None
+    end = j if m[j] == ";" else match_fwd(m, j, "{", "}")
+    if end < 0:
+        return None
+    # start of the declaration: after the previous ; { } at this level, or an access specifier
+    k = max(m.rfind(";", 0, nm.start()), m.rfind("{", 0, nm.start()), m.rfind("}", 0, nm.start()))
+    start = k + 1
+    acc = re.match(r"\s*(?:(?:public|private|protected)\s*:\s*)*", m[start:nm.start()])
+    start += acc.end()
+    while start < nm.start() and m[start].isspace():
+        start += 1
+    head = m[start:nm.start()]
+    if implicit and (re.search(r"[=()\[\]{}.]|->|\b(return|new|delete|throw|case|else|do|goto|co_return|"
+                               r"co_yield|co_await)\b", head)):
+        return None  # an expression, not a declaration
+    # the enclosing '{' of the declaration
+    depth, sp = 0, None
+    for q in range(nm.start() - 1, -1, -1):
+        if m[q] == "}":
+            depth += 1
+        elif m[q] == "{":
+            if depth == 0:
+                sp = q
+                break
+            depth -= 1
+    kind, cls = info.get(sp, ("namespace", "")) if sp is not None else ("namespace", "")
+    if kind == "block":
+        if implicit:
+            return None  # a call statement
+        cls = f"@{sp}"  # a local scope: its own group
+    if qual:
+        cls = re.sub(r"\s*<.*", "", qual)
+        kind = "qualified"
+    is_ctor = name == cls or (qual is not None and name == re.sub(r"\s*<.*", "", qual))
+    if inits is not None and not is_ctor:
+        return None
+    if implicit and not is_ctor and not conv and not head.strip():
+        return None  # no return type: a call or a macro invocation
+    params = param_split(text[p_open + 1:p_close])
+    parsed = [param_name(p) for p in params]
+    if len(parsed) == 1 and parsed[0][0] == "void" and parsed[0][1] is None:
+        parsed = []
+    d = Decl()
+    d.spec = spec
+    d.name, d.name_span, d.cls, d.kind = name, (nm.start(2), nm.end(2)), cls, kind
+    d.name_text = text[nm.start(2):nm.end(2)]
+    d.qual_start = nm.start(1) if qual else None
+    d.conv_type = conv.group(1).strip() if conv else None
+    d.is_ctor, d.inits, d.head, d.scope_brace = is_ctor, inits, head, sp
+    d.start, d.p_open, d.p_close, d.restrict_span, d.end = start, p_open, p_close, restrict_span, end
+    d.body = j if m[j] == "{" else None
+    d.is_def = m[j] == "{"
+    d.params = parsed
+    d.sig = tuple(re.sub(r"\s+", " ", t) for t, _, _ in parsed) + \
+        (re.sub(r"\s+", " ", m[p_close + 1:restrict_span[0]].strip()),)
+    return d
 
 
 SPEC_RE = re.compile(r"\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)")
@@ -372,16 +518,33 @@ def rewrite_files(paths):
         te = throw_spec_edits(masks[p])
         if te:
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
-            edits += te
+            # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
+            edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
         if not ds and not edits:
             continue
+        ctors = [d for d in ds if d.is_ctor]
+        ds = [d for d in ds if not d.is_ctor]
+        for key in dict.fromkeys((d.cls, d.sig) for d in ctors):
+            group = [d for d in ctors if (d.cls, d.sig) == key]
+            merged = merge_constructors(text, p, group, edits)
+            if merged:
+                report.append(f"{Path(p).name}: constructor {key[0]}({', '.join(t for t, _, _ in group[0].params)}) "
+                              f"restrict(cpu)/restrict(amp) pair -> one constructor selecting by context")
         # dispatchers: per (cls, name, sig) in this file's unqualified declarations
         by_sig = {}
         for d in ds:
             if d.kind != "qualified":
                 by_sig.setdefault((d.cls, d.name, d.sig), []).append(d)
         for d in ds:
-            edits.append((d.name_span[0], d.name_span[1], safe_name(d.name, d.spec, op_ids)))
+            new_name = safe_name(d.name, d.spec, op_ids)
+            if d.conv_type:  # operator T() -> T amp_pair_operatorN__amp_side()
+                lo = d.qual_start if d.qual_start is not None else d.name_span[0]
+                qual = text[lo:d.name_span[0]] if d.qual_start is not None else ""
+                edits.append((lo, d.name_span[1], f"{d.conv_type} {qual}{new_name}"))
+                for e in re.finditer(r"\bexplicit\b", masks[p][d.start:lo]):
+                    edits.append((d.start + e.start(), d.start + e.end(), ""))
+            else:
+                edits.append((d.name_span[0], d.name_span[1], new_name))
         group_last = {}
         for d in ds:
             if d.kind != "qualified":
@@ -396,12 +559,13 @@ def rewrite_files(paths):
                 dd = next((dx.params[i][2] for dx in group if dx.params[i][2]), None)
                 params_with_dflt.append(declare(t, names[i], dd))
             head = text[group[-1].start:group[-1].name_span[0]]
-            tail = text[group[-1].p_close + 1:group[-1].restrict_span[0]]
+            tail = re.sub(r"\s+", " ", text[group[-1].p_close + 1:group[-1].restrict_span[0]])
             if last.kind == "namespace" and not re.search(r"\b(inline|static|template)\b", head):
                 head = "inline " + head
             fwd = ", ".join(f"static_cast<decltype({n})&&>({n})" for n in names)
-            call = lambda side: f"{safe_name(name, side, op_ids)}({fwd})"
+            call = lambda side: f"{safe_name(first.name, side, op_ids)}({fwd})"
             body = f"{{ AMP_RESTRICT_PAIR({call(CPU)}, {call(AMP)}) }}"
+            name = first.name_text  # as written: `operator T` keeps its space
             if first is not last and last.kind == "namespace":
                 proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
                 edits.append((first.end + 1, first.end + 1, proto))
@@ -421,6 +585,94 @@ def rewrite_files(paths):
             text = text[:s] + rep + text[e:]
         out[p] = text
     return out, report
+
+
+def line_of(text, pos):
+    return text.count("\n", 0, pos) + 1
+
+
+def take_edits(text, edits, lo, hi):
+    """text[lo:hi] with the edits that fall inside it applied: a region copied
+    elsewhere keeps the rewrite's other changes."""
+    inner = sorted((e for e in edits if lo <= e[0] and e[1] <= hi), reverse=True)
+    piece = text[lo:hi]
+    for s, t, rep in inner:
+        piece = piece[:s - lo] + rep + piece[t - lo:]
+    return piece
+
+
+def merge_constructors(text, path, group, edits):
+    """A restrict(cpu)/restrict(amp) constructor pair (both defined in the class)
+    becomes one constructor: a constructor cannot be renamed, so the choice is
+    made inside it. Each member or base named in either mem-initializer list is
+    initialised from `AMP_RESTRICT_IN_AMP ? amp initialiser : cpu initialiser`
+    (one named in one list only is value-initialised on the other side), and the
+    body runs the amp or the cpu body. The device pass sees the amp constructor
+    alone, unchanged. Returns False (leaving both as written: a compile error,
+    as before) for what it cannot merge: declarations without bodies, delegating
+    constructors, templates, parameters named differently in the two versions."""
+    if len(group) != 2 or {d.spec for d in group} != {CPU, AMP}:
+        return False
+    cpu = next(d for d in group if d.spec == CPU)
+    amp = next(d for d in group if d.spec == AMP)
+    if any(d.kind != "class" or d.body is None or re.search(r"\btemplate\b", d.head) for d in group):
+        return False
+    names = []
+    for i, ((_, nc, _), (_, na, _)) in enumerate(zip(cpu.params, amp.params)):
+        if nc and na and nc != na:
+            return False
+        names.append(nc or na or f"amp_pair_arg{i}")
+    m = mask(text)
+    if any(re.sub(r"\s+", "", text[t0:t1]) == d.cls for d in group for t0, t1, _, _ in d.inits or []):
+        return False  # delegating constructor
+    inits = {}  # target -> {side: (open, args text)}
+    for d in group:
+        for t0, t1, o, c in d.inits or []:
+            target = re.sub(r"\s+", "", text[t0:t1])
+            inits.setdefault(target, {})[d.spec] = (text[o], take_edits(text, edits, o + 1, c))
+    cls_brace = cpu.scope_brace
+    # base classes: named in the class head's base clause
+    head_start = max(m.rfind(";", 0, cls_brace), m.rfind("}", 0, cls_brace), m.rfind("{", 0, cls_brace)) + 1
+    class_head = m[head_start:cls_brace]
+    base_clause = class_head.split(":", 1)[1] if re.search(r"[^:]:[^:]", class_head) else ""
+    parts = []
+    for target, sides in inits.items():
+        if sides.get(CPU) == sides.get(AMP):
+            o, args = sides[CPU]
+            parts.append(f"{target}{o}{args}{'}' if o == '{' else ')'}")
+            continue
+        is_base = bool(re.search(r"(?<![\w:])" + re.escape(target.split("<")[0]) + r"\b", base_clause))
+        ty = target if is_base else f"decltype({target})"
+
+        def value(side):
+            if side not in sides:
+                return f"{ty}()"
+            o, args = sides[side]
+            return f"{ty}({args})" if o == "(" else f"{ty}{{{args}}}"
+        parts.append(f"{target}(AMP_RESTRICT_IN_AMP ? {value(AMP)} : {value(CPU)})")
+    params = ", ".join(declare(t, names[i], next((d.params[i][2] for d in (cpu, amp) if d.params[i][2]), None))
+                       for i, (t, _, _) in enumerate(cpu.params))
+    tail = re.sub(r"\s+", " ", text[cpu.p_close + 1:cpu.restrict_span[0]])
+    head = text[cpu.start:cpu.name_span[0]]
+    f = path.replace("\\", "/")
+    first, last = sorted(group, key=lambda d: d.start)
+    # the pieces, taken before the originals are blanked out
+    amp_text = take_edits(text, edits, amp.start, amp.end + 1)
+    amp_body = take_edits(text, edits, amp.body, amp.end + 1)
+    cpu_body = take_edits(text, edits, cpu.body, cpu.end + 1)
+    for d in group:  # the originals: blanked, newlines kept (edits inside them were copied above)
+        edits[:] = [e for e in edits if not (d.start <= e[0] and e[1] <= d.end + 1)]
+        edits.append((d.start, d.end + 1, re.sub(r"[^\n]", " ", text[d.start:d.end + 1])))
+    host = (f"{head}{cpu.name_text}({params}){tail}restrict(cpu, amp)"
+            f"{' : ' + ', '.join(parts) if parts else ''} {{\n"
+            f"#line {line_of(text, amp.body)} \"{f}\"\n"
+            f"if (AMP_RESTRICT_IN_AMP) {amp_body} else\n"
+            f"#line {line_of(text, cpu.body)} \"{f}\"\n"
+            f"{cpu_body} }}")
+    block = (f"\n#if AMP_DEVICE_PASS\n#line {line_of(text, amp.start)} \"{f}\"\n{amp_text}\n#else\n{host}\n#endif\n"
+             f"#line {line_of(text, last.end)} \"{f}\"\n")
+    edits.append((last.end + 1, last.end + 1, block))
+    return True
 
 
 def declare(type_text, name, default):

@@ -35,6 +35,34 @@ struct counter {
 };
 int counter::get(int d) const restrict(cpu) { return base * 100 + d; }
 
+// A member pair whose cpu version carries no restriction (implicitly
+// restrict(cpu)).
+struct implicit_cpu {
+  int f(int x) restrict(amp) { return 20 + x; }
+  int f(int x) { return 10 + x; }
+};
+
+// Constructor pair: one constructor selecting by context. Members named in one
+// mem-initializer list only are value-initialised on the other side.
+struct made {
+  int side, copy, only_cpu;
+  made() restrict(cpu) : side(1), copy(0), only_cpu(7) {}
+  made() restrict(amp) : side(2), copy(0) {}
+  made(const made& o) restrict(cpu) : side(o.side), copy(1), only_cpu(o.only_cpu) {}
+  made(const made& o) restrict(amp) : side(o.side), copy(2), only_cpu(o.only_cpu) { copy += 10; }
+};
+// Its implicitly defaulted constructors reach the pair through the base.
+struct derived_made : made {};
+
+// Conversion-operator pair (same target type).
+struct tag {
+  int v;
+};
+struct converts {
+  operator tag() const restrict(cpu) { return tag{1}; }
+  operator tag() const restrict(amp) { return tag{2}; }
+};
+
 TEST(RestrictPair, HostCallsCpuVersion) {
   EXPECT_EQ(which(5), 1005);
   EXPECT_EQ(through(5), 1006);
@@ -42,6 +70,45 @@ TEST(RestrictPair, HostCallsCpuVersion) {
   EXPECT_EQ(counter{7}.get(1), 701);
   int (*p)(int) = &which;  // the address of the pair: its cpu side on the host
   EXPECT_EQ(p(1), 1001);
+  EXPECT_EQ(implicit_cpu{}.f(1), 11);
+  made m;
+  EXPECT_EQ(m.side, 1);
+  EXPECT_EQ(m.only_cpu, 7);
+  made c(m);
+  EXPECT_EQ(c.copy, 1);
+  derived_made d;
+  derived_made dc(d);
+  EXPECT_EQ(dc.side, 1);
+  EXPECT_EQ(dc.copy, 1);
+  tag t = converts{};
+  EXPECT_EQ(t.v, 1);
+}
+
+TEST(RestrictPair, KernelReachesAmpMembersConstructorsConversions) {
+  const int n = 16;
+  std::vector<int> a(n), b(n), c(n), d(n);
+  array_view<int, 1> av(n, a), bv(n, b), cv(n, c), dv(n, d);
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+    implicit_cpu o;
+    av[i] = o.f(i[0]);
+    made m;
+    made copy(m);
+    bv[i] = m.side * 100 + copy.copy;  // 2, then the amp copy: 2 + 10
+    derived_made dm;
+    cv[i] = dm.side * 100 + dm.only_cpu;  // only_cpu: value-initialised on the amp side
+    tag t = converts{};
+    dv[i] = t.v;
+  });
+  av.synchronize();
+  bv.synchronize();
+  cv.synchronize();
+  dv.synchronize();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(a[i], 20 + i);
+    EXPECT_EQ(b[i], 212);
+    EXPECT_EQ(c[i], 200);
+    EXPECT_EQ(d[i], 2);
+  }
 }
 
 TEST(RestrictPair, KernelCallsAmpVersion) {

@@ -8,9 +8,13 @@
 #pragma once
 #include "config.h"
 
-#define AMP_RESTRICT_PICK(_1, _2, _3, NAME, ...) NAME
+// A specifier may repeat (`restrict(amp, amp)` means restrict(amp)); up to
+// eight entries are told apart from a single one.
+#define AMP_RESTRICT_PICK(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
 #define restrict(...)                                                                   \
-  AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_ONE, )(__VA_ARGS__)
+  AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY,   \
+                    AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, \
+                    AMP_RESTRICT_ONE, )(__VA_ARGS__)
 #define AMP_RESTRICT_ONE(a) AMP_RESTRICT_KW_##a
 #define AMP_RESTRICT_MANY(...) AMP_HD
 #define AMP_RESTRICT_KW_amp AMP_HD

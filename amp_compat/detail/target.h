@@ -53,9 +53,14 @@ inline void fence_global() { std::atomic_thread_fence(std::memory_order_seq_cst)
 // version; host code calls it inside kernels (host accelerators) and the cpu
 // version elsewhere. The cpu call is not even named in the device pass, so a
 // __host__-only cpu version is never referenced from device code.
+// AMP_RESTRICT_IN_AMP: the same choice as an expression, for the constructor
+// the rewrite merges from a restrict(cpu)/restrict(amp) constructor pair (its
+// device pass compiles the amp constructor alone).
 #if AMP_DEVICE_PASS
+#define AMP_RESTRICT_IN_AMP true
 #define AMP_RESTRICT_PAIR(cpu_call, amp_call) return amp_call;
 #else
+#define AMP_RESTRICT_IN_AMP (::Concurrency::detail::target::host_in_kernel)
 #define AMP_RESTRICT_PAIR(cpu_call, amp_call)                                                        \
   if (::Concurrency::detail::target::host_in_kernel) return amp_call;                               \
   return cpu_call;
