@@ -10,6 +10,7 @@
 #include "../exceptions.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
@@ -36,6 +37,99 @@ inline std::thread::id& kokkos_thread() {
   return id;
 }
 
+// The program's main thread: the thread that runs static initialisation
+// (captured then by the inline variable below, in every program that
+// includes this header).
+inline std::thread::id main_thread() {
+  static const std::thread::id id = std::this_thread::get_id();
+  return id;
+}
+inline const std::thread::id amp_main_thread_at_start = main_thread();
+
+// Kokkos::initialize with amp_compat's arguments; start-up errors become
+// runtime_exception.
+inline void start_kokkos_here() {
+  // Its OpenMP thread-binding advice is noise to AMP programs, so warnings
+  // are off unless AMP_KOKKOS_WARNINGS is set.
+  int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
+  char name[] = "amp_compat";
+  char quiet[] = "--kokkos-disable-warnings";
+  char* argv[] = {name, quiet, nullptr};
+  try {
+    Kokkos::initialize(argc, argv);
+  } catch (const std::exception& e) {
+    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
+                                         "and driver): ") + e.what()).c_str(), e_fail);
+  }
+}
+// After a kernel fault the CUDA context is unusable and Kokkos' own shutdown
+// may throw; the fault was already reported as an exception.
+inline void finish_kokkos_here() noexcept {
+  try {
+    if (Kokkos::is_initialized()) Kokkos::finalize();
+  } catch (...) {
+  }
+}
+
+// When the first kernel is launched from another thread than the main one (a
+// PPL task, a std::thread), Kokkos is started on a thread of its own that
+// lives until exit and finalizes it there: Kokkos' host backends must be
+// finalized by the thread that initialized them (Kokkos 4's Threads backend
+// refuses otherwise, and its statics then crash at exit), and that worker may
+// be gone or busy at exit. Kernels then run on Serial from every thread
+// (parallel_for_each.h), as they would from the worker.
+class kokkos_owner {
+public:
+  void start() {
+    std::exception_ptr failure;
+    std::unique_lock<std::mutex> lk(m_);
+    t_ = std::thread([this, &failure] {
+      std::exception_ptr err;
+      try {
+        start_kokkos_here();
+      } catch (...) {
+        err = std::current_exception();
+      }
+      std::unique_lock<std::mutex> g(m_);
+      failure = err;
+      started_ = true;
+      cv_.notify_all();
+      if (err) return;
+      cv_.wait(g, [this] { return stop_; });
+      g.unlock();
+      finish_kokkos_here();
+    });
+    cv_.wait(lk, [this] { return started_; });
+    const std::thread::id id = t_.get_id();
+    if (failure) {
+      lk.unlock();
+      t_.join();
+      std::rethrow_exception(failure);
+    }
+    owner_id_ = id;
+  }
+  std::thread::id id() const { return owner_id_; }
+  void finish() {
+    {
+      std::lock_guard<std::mutex> g(m_);
+      stop_ = true;
+      cv_.notify_all();
+    }
+    if (t_.joinable()) t_.join();
+  }
+
+private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool started_ = false, stop_ = false;
+  std::thread t_;
+  std::thread::id owner_id_;
+};
+inline kokkos_owner*& kokkos_owner_instance() {
+  static kokkos_owner* o = nullptr;
+  return o;
+}
+
 // Starts Kokkos once (thread-safe); called by every kernel launch.
 inline void ensure_kokkos() {
   if (kokkos_running()) return;
@@ -51,30 +145,22 @@ inline void ensure_kokkos() {
     kokkos_phase_word().store(static_cast<int>(kokkos_phase::running), std::memory_order_release);
     return;
   }
-  // Its OpenMP thread-binding advice is noise to AMP programs, so warnings
-  // are off unless AMP_KOKKOS_WARNINGS is set.
-  int argc = std::getenv("AMP_KOKKOS_WARNINGS") ? 1 : 2;
-  char name[] = "amp_compat";
-  char quiet[] = "--kokkos-disable-warnings";
-  char* argv[] = {name, quiet, nullptr};
-  try {
-    Kokkos::initialize(argc, argv);
-  } catch (const std::exception& e) {
-    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
-                                         "and driver): ") + e.what()).c_str(), e_fail);
+  if (std::this_thread::get_id() == main_thread()) {
+    start_kokkos_here();
+    kokkos_thread() = std::this_thread::get_id();
+  } else {
+    auto* owner = new kokkos_owner; // lives until exit (its thread finalizes Kokkos)
+    owner->start();
+    kokkos_owner_instance() = owner;
+    kokkos_thread() = owner->id();
   }
-  kokkos_thread() = std::this_thread::get_id();
   kokkos_phase_word().store(static_cast<int>(kokkos_phase::running), std::memory_order_release);
   // Objects destroyed after this handler (those made before Kokkos started,
   // e.g. at namespace scope) see the phase `finished` and copy without Kokkos.
   std::atexit([]() AMP_HOST_ONLY {
     kokkos_phase_word().store(static_cast<int>(kokkos_phase::finished), std::memory_order_release);
-    // After a kernel fault the CUDA context is unusable and Kokkos' own
-    // shutdown may throw; the fault was already reported as an exception.
-    try {
-      if (Kokkos::is_initialized()) Kokkos::finalize();
-    } catch (...) {
-    }
+    if (kokkos_owner* owner = kokkos_owner_instance()) owner->finish();
+    else finish_kokkos_here();
   });
 }
 
