@@ -63,5 +63,10 @@ using host_parallel_space = Kokkos::OpenMP;
 #elif AMP_HAS_THREADS
 using host_parallel_space = Kokkos::Threads;
 #endif
+// Whether Kokkos must be finalized by the very thread that initialized it
+// (Kokkos' Threads backend checks; OpenMP, Serial and CUDA do not), which
+// decides who starts Kokkos when the first kernel comes from a worker thread
+// (runtime/startup.h).
+constexpr bool kokkos_finalize_on_start_thread = AMP_HAS_THREADS && !AMP_HAS_OPENMP;
 } // namespace detail
 } // namespace Concurrency

@@ -71,13 +71,15 @@ inline void finish_kokkos_here() noexcept {
   }
 }
 
-// When the first kernel is launched from another thread than the main one (a
-// PPL task, a std::thread), Kokkos is started on a thread of its own that
-// lives until exit and finalizes it there: Kokkos' host backends must be
-// finalized by the thread that initialized them (Kokkos 4's Threads backend
-// refuses otherwise, and its statics then crash at exit), and that worker may
-// be gone or busy at exit. Kernels then run on Serial from every thread
-// (parallel_for_each.h), as they would from the worker.
+// Where Kokkos must be finalized by the thread that initialized it (its
+// Threads backend: finalize from another thread throws, and Kokkos' statics
+// then crash at exit) and the first kernel is launched from another thread
+// than the main one (a PPL task, a std::thread), Kokkos is started on a
+// thread of its own that lives until exit and finalizes it there: the worker
+// may be gone or busy at exit. Host kernels then run on Serial from every
+// thread (parallel_for_each.h). With the other backends the launching thread
+// starts Kokkos (and its kernels run on the parallel backend) and the exit
+// handler finalizes it.
 class kokkos_owner {
 public:
   void start() {
@@ -145,7 +147,7 @@ inline void ensure_kokkos() {
     kokkos_phase_word().store(static_cast<int>(kokkos_phase::running), std::memory_order_release);
     return;
   }
-  if (std::this_thread::get_id() == main_thread()) {
+  if (!kokkos_finalize_on_start_thread || std::this_thread::get_id() == main_thread()) {
     start_kokkos_here();
     kokkos_thread() = std::this_thread::get_id();
   } else {
