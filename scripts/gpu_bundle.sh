@@ -13,7 +13,10 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:-$ROOT/gpu-bundle}"
-"$ROOT/amp" gpu-build
+# AMP_BUNDLE_BUILD=0: bundle what the CUDA build tree has now (e.g. after
+# `./amp _build cuda amp_tests amp_samples amp_bench_gpu ...`) instead of
+# building every target first.
+[ "${AMP_BUNDLE_BUILD:-1}" = 0 ] || "$ROOT/amp" gpu-build
 ARCH="${AMP_CUDA_ARCH:-sm_90}"
 B="${AMP_BUILD_DIR:-$ROOT/build}/cuda-$ARCH"
 rm -rf "$OUT"; mkdir -p "$OUT/samples" "$OUT/expected"
@@ -25,6 +28,7 @@ while read -r name expected; do
 done < "$B/samples/samples.list"
 cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_names" \
   "$B/tests/libamp_kernel_name_tool.so" "$OUT/"
+[ -x "$B/tests/amp_first_kernel_off_main" ] && cp "$B/tests/amp_first_kernel_off_main" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
 # The host benchmark (g++, libgomp): its runtimes travel along in host/.
 HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
@@ -78,6 +82,8 @@ for b in $backends; do
   done
 done
 check "device errors become exceptions" ./amp_device_errors
+[ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (cuda)" \
+  env AMP_DEFAULT_ACCELERATOR=cuda ./amp_first_kernel_off_main
 for b in cuda openmp; do
   check "Kokkos Tools see AMP kernels ($b)" env AMP_DEFAULT_ACCELERATOR=$b KOKKOS_TOOLS_LIBS=$PWD/libamp_kernel_name_tool.so \
     KOKKOS_PROFILE_LIBRARY=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
