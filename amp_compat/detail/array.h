@@ -224,7 +224,7 @@ private:
 
   void allocate(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view& associated,
                 access_type cpu) {
-    if (e.size_64() <= 0) throw runtime_exception("array: every extent dimension must be positive", detail::e_invalidarg);
+    detail::check_extent_positive(e, sizeof(T), "array");
     this->extent = e;
     this->set_dense_strides(e);
     const auto info = detail::info_of(av);
@@ -245,8 +245,12 @@ private:
   }
   template <class It> void fill(It first, It last) {
     const auto n = static_cast<std::size_t>(std::distance(first, last));
+    // AMP copies [first, last) into the array: the range must hold exactly
+    // extent.size() elements (a longer one has elements with nowhere to go).
     if (n < static_cast<std::size_t>(this->extent.size_64()))
       throw runtime_exception("array: the source range is smaller than the extent", detail::e_invalidarg);
+    if (n > static_cast<std::size_t>(this->extent.size_64()))
+      throw runtime_exception("array: the source range holds more elements than the extent", detail::e_invalidarg);
     fill_n(first);
   }
   template <class It> void fill_n(It first) {

@@ -8,7 +8,9 @@
 #include "accelerator.h"
 #include "data.h"
 
+#include <cstdint>
 #include <iterator>
+#include <string>
 #include <type_traits>
 
 namespace Concurrency {
@@ -23,9 +25,25 @@ template <int N, class... I> AMP_FN Concurrency::extent<N> make_extent(I... i) {
   return Concurrency::extent<N>(static_cast<int>(i)...);
 }
 
-inline void check_extent_positive(long long size, const char* what) {
-  if (size <= 0) throw runtime_exception((std::string(what) + ": every extent dimension must be positive").c_str(),
-                                         e_invalidarg);
+// The extent of new storage (or of a view over a host range) must have
+// positive dimensions whose product, in bytes of `elem_bytes`, is addressable;
+// each dimension is checked before multiplying, so overflowing extents (as a
+// pad() past INT_MAX gives) are refused rather than wrapped.
+template <int N> void check_extent_positive(const Concurrency::extent<N>& e, std::size_t elem_bytes, const char* what) {
+  for (int d = 0; d < N; ++d)
+    if (e[d] <= 0)
+      throw runtime_exception((std::string(what) + ": every extent dimension must be positive (extent[" +
+                               std::to_string(d) + "] is " + std::to_string(e[d]) + ")")
+                                  .c_str(),
+                              e_invalidarg);
+  const unsigned long long limit = static_cast<unsigned long long>(PTRDIFF_MAX) / (elem_bytes ? elem_bytes : 1);
+  unsigned long long n = 1;
+  for (int d = 0; d < N; ++d) {
+    if (n > limit / static_cast<unsigned long long>(e[d]))
+      throw runtime_exception((std::string(what) + ": the extent holds more elements than can be addressed").c_str(),
+                              e_invalidarg);
+    n *= static_cast<unsigned long long>(e[d]);
+  }
 }
 } // namespace detail
 
@@ -46,10 +64,14 @@ public:
   static constexpr int rank = N;
   using base::extent;
 
-  // ---- construction (host only)
-  array_view(array<elem, N>& src) { from_array(src); }
+  // ---- construction from an array: restrict(cpu, amp) in AMP. Inside a
+  // kernel the array is its device image (no coherence buffer), so the view
+  // is made as array::view() makes one, which works on both sides.
+  AMP_FN array_view(array<elem, N>& src) : array_view(src.view()) {}
   template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>
-  array_view(const array<elem, N>& src) { from_array(src); }
+  AMP_FN array_view(const array<elem, N>& src) : array_view(src.view()) {}
+
+  // ---- construction (host only)
 
   template <class C, class = std::enable_if_t<detail::is_container<C>::value>>
   array_view(const Concurrency::extent<N>& e, C& src) { from_host(e, std::data(src), std::size(src)); }
@@ -266,14 +288,8 @@ private:
     h_.ptr = nullptr;
     this->point_at_host();
   }
-  template <class A> void from_array(A& a) {
-    this->extent = a.extent;
-    this->set_dense_strides(a.extent);
-    a.h_.buf->retain();
-    init_header(a.h_.buf, 0);
-  }
   void from_host(const Concurrency::extent<N>& e, const void* p, std::size_t n) {
-    detail::check_extent_positive(e.size_64(), "array_view");
+    detail::check_extent_positive(e, sizeof(T), "array_view");
     if (n != static_cast<std::size_t>(-1) && n < static_cast<std::size_t>(e.size_64()))
       throw runtime_exception("array_view: the source container is smaller than the extent", detail::e_invalidarg);
     this->extent = e;
@@ -281,7 +297,7 @@ private:
     init_header(detail::buffer::make_view_of(const_cast<void*>(p), e.size_64() * sizeof(T)), 0);
   }
   void from_nothing(const Concurrency::extent<N>& e) {
-    detail::check_extent_positive(e.size_64(), "array_view");
+    detail::check_extent_positive(e, sizeof(T), "array_view");
     this->extent = e;
     this->set_dense_strides(e);
     init_header(detail::buffer::make_owned(e.size_64() * sizeof(T), detail::location::host), 0);
