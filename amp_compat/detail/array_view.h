@@ -182,10 +182,17 @@ public:
     v.h_.tag = h_.tag;
     return v;
   }
+  // The view's bytes must be a whole number of U (AMP: runtime_exception on
+  // the host otherwise); checked on the host only.
   template <class U> AMP_FN array_view<U, 1> reinterpret_as() const {
     if constexpr (!detail::device_pass) {
       if (!this->is_dense())
         throw runtime_exception("array_view::reinterpret_as: the view is not contiguous", detail::e_invalidarg);
+      if (this->extent.size_64() * sizeof(T) % sizeof(U) != 0)
+        throw runtime_exception(("reinterpret_as: the view's " + std::to_string(this->extent.size_64() * sizeof(T)) +
+                                 " bytes are not a multiple of the new element size " + std::to_string(sizeof(U)))
+                                    .c_str(),
+                                detail::e_invalidarg);
     }
     array_view<U, 1> v(nullptr);
     v.extent = Concurrency::extent<1>(static_cast<int>(this->extent.size_64() * sizeof(T) / sizeof(U)));
@@ -263,7 +270,16 @@ private:
       o.stride_[d] = s;
     }
   }
+  // On the host a projection outside the view is a runtime_exception (AMP);
+  // kernels cannot throw and are not checked.
   AMP_FN array_view<T, N - 1> project(int i) const {
+    if constexpr (!detail::device_pass) {
+      if (i < 0 || i >= this->extent[0])
+        throw runtime_exception(("projection [" + std::to_string(i) + "] is outside the extent [0, " +
+                                 std::to_string(this->extent[0]) + ") of dimension 0")
+                                    .c_str(),
+                                detail::e_invalidarg);
+    }
     array_view<T, N - 1> v(nullptr);
     for (int d = 1; d < N; ++d) {
       v.extent[d - 1] = this->extent[d];

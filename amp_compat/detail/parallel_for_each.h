@@ -241,17 +241,39 @@ template <class Domain, class F> void launch(const accelerator_view& av, const D
 template <int N, class F> void parallel_for_each(const extent<N>& e, const F& f) {
   detail::launch(detail::implied_target(f), e, f);
 }
-template <int D0, int D1, int D2, class F> void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
-  static_assert(detail::tile_launch_limits<D0, D1, D2>::ok, "C++ AMP: this tile cannot be launched");
-  detail::launch(detail::implied_target(f), e, f);
-}
 template <int N, class F> void parallel_for_each(const accelerator_view& av, const extent<N>& e, const F& f) {
   detail::launch(detail::target_of(av, f), e, f);
 }
+
+// The tiled forms, one per tile rank as in AMP: a call that names the tile
+// (parallel_for_each<16, 16>(ext, kernel)) then converts an extent to the
+// tiled_extent, as tiled_extent's converting constructor allows.
+namespace detail {
+template <int D0, int D1, int D2, class F>
+void launch_tiled(const accelerator_view& av, const tiled_extent<D0, D1, D2>& e, const F& f) {
+  static_assert(tile_launch_limits<D0, D1, D2>::ok, "C++ AMP: this tile cannot be launched");
+  launch(av, e, f);
+}
+} // namespace detail
+template <int D0, class F> void parallel_for_each(const tiled_extent<D0>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, int D1, class F> void parallel_for_each(const tiled_extent<D0, D1>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, int D1, int D2, class F> void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, class F> void parallel_for_each(const accelerator_view& av, const tiled_extent<D0>& e, const F& f) {
+  detail::launch_tiled(detail::target_of(av, f), e, f);
+}
+template <int D0, int D1, class F>
+void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1>& e, const F& f) {
+  detail::launch_tiled(detail::target_of(av, f), e, f);
+}
 template <int D0, int D1, int D2, class F>
 void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2>& e, const F& f) {
-  static_assert(detail::tile_launch_limits<D0, D1, D2>::ok, "C++ AMP: this tile cannot be launched");
-  detail::launch(detail::target_of(av, f), e, f);
+  detail::launch_tiled(detail::target_of(av, f), e, f);
 }
 
 } // namespace Concurrency
