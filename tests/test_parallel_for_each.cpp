@@ -134,6 +134,45 @@ TEST(ParallelForEach, TiledRank3) {
   check_tiled<1, 2, 8, 3>(extent<3>(3, 4, 16).tile<1, 2, 8>(), true);
 }
 
+// parallel_for_each<D0[, D1[, D2]]>(extent, kernel): naming the tile converts
+// the extent to the tiled_extent (one overload per tile rank, as in AMP).
+TEST(ParallelForEach, TiledWithExplicitTileArguments) {
+  std::vector<int> out(8 * 12);
+  array_view<int, 2> o(8, 12, out);
+  parallel_for_each<4, 4>(o.extent, [=](tiled_index<4, 4> t) restrict(amp) { o[t] = t.tile[0] * 10 + t.tile[1]; });
+  o.synchronize();
+  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(out[5 * 12 + 9], 12);
+  std::vector<int> out1(32);
+  array_view<int, 1> o1(32, out1);
+  parallel_for_each<8>(accelerator().default_view, o1.extent,
+                       [=](tiled_index<8> t) restrict(amp) { o1[t] = t.local[0]; });
+  o1.synchronize();
+  EXPECT_EQ(out1[13], 5);
+}
+
+// A mutable kernel: each work-item changes only its own copy of the captures.
+TEST(ParallelForEach, MutableKernelHasPerWorkItemCopies) {
+  std::vector<int> out(256);
+  array_view<int, 1> o(256, out);
+  int counter = 100;
+  parallel_for_each(o.extent, [=](index<1> i) mutable restrict(amp) {
+    counter += i[0]; // starts at 100 for every work-item
+    o[i] = counter;
+  });
+  o.synchronize();
+  for (int k = 0; k < 256; ++k) ASSERT_EQ(out[k], 100 + k) << k;
+  EXPECT_EQ(counter, 100);
+  std::vector<int> tout(64);
+  array_view<int, 1> t(64, tout);
+  parallel_for_each(t.extent.tile<16>(), [=](tiled_index<16> ti) mutable restrict(amp) {
+    counter -= ti.local[0];
+    t[ti] = counter;
+  });
+  t.synchronize();
+  for (int k = 0; k < 64; ++k) ASSERT_EQ(tout[k], 100 - k % 16) << k;
+}
+
 // ---- what kernels may call
 
 int square(int x) restrict(amp) { return x * x; }
