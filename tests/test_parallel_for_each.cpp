@@ -151,26 +151,38 @@ TEST(ParallelForEach, TiledWithExplicitTileArguments) {
   EXPECT_EQ(out1[13], 5);
 }
 
-// A mutable kernel: each work-item changes only its own copy of the captures.
-TEST(ParallelForEach, MutableKernelHasPerWorkItemCopies) {
-  std::vector<int> out(256);
-  array_view<int, 1> o(256, out);
-  int counter = 100;
-  parallel_for_each(o.extent, [=](index<1> i) mutable restrict(amp) {
+// A kernel whose call operator is not const (a `mutable` lambda in AMP
+// code; a function object here, as Clang CUDA does not parse `mutable
+// __host__ __device__` lambdas): each work-item changes only its own copy.
+struct counting_kernel {
+  int counter;
+  array_view<int, 1> o;
+  void operator()(index<1> i) restrict(amp) {
     counter += i[0]; // starts at 100 for every work-item
     o[i] = counter;
-  });
-  o.synchronize();
-  for (int k = 0; k < 256; ++k) ASSERT_EQ(out[k], 100 + k) << k;
-  EXPECT_EQ(counter, 100);
+  }
+};
+struct tile_counting_kernel {
+  int counter;
+  array_view<int, 1> o;
+  void operator()(tiled_index<16> t) restrict(amp) {
+    counter -= t.local[0];
+    o[t] = counter;
+  }
+};
+
+TEST(ParallelForEach, NonConstKernelHasPerWorkItemCopies) {
+  std::vector<int> out(256);
+  counting_kernel k{100, array_view<int, 1>(256, out)};
+  parallel_for_each(k.o.extent, k);
+  k.o.synchronize();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(out[i], 100 + i) << i;
+  EXPECT_EQ(k.counter, 100);
   std::vector<int> tout(64);
-  array_view<int, 1> t(64, tout);
-  parallel_for_each(t.extent.tile<16>(), [=](tiled_index<16> ti) mutable restrict(amp) {
-    counter -= ti.local[0];
-    t[ti] = counter;
-  });
-  t.synchronize();
-  for (int k = 0; k < 64; ++k) ASSERT_EQ(tout[k], 100 - k % 16) << k;
+  tile_counting_kernel tk{100, array_view<int, 1>(64, tout)};
+  parallel_for_each(tk.o.extent.tile<16>(), tk);
+  tk.o.synchronize();
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(tout[i], 100 - i % 16) << i;
 }
 
 // ---- what kernels may call
