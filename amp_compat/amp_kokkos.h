@@ -90,7 +90,7 @@ struct kokkos_interop {
       throw runtime_exception("make_array_view: the View is not contiguous", e_invalidarg);
     Concurrency::extent<N> e;
     for (int d = 0; d < N; ++d) e[d] = static_cast<int>(v.extent(d));
-    detail::check_extent_positive(e.size_64(), "make_array_view");
+    detail::check_extent_positive(e, sizeof(T), "make_array_view");
     ensure_kokkos();
     const std::size_t bytes = static_cast<std::size_t>(e.size_64()) * sizeof(T);
     buffer* b = buffer::make_view_of(const_cast<std::remove_const_t<T>*>(v.data()), bytes);

@@ -154,6 +154,18 @@ TEST(Array, AssignFromArrayView) {
   EXPECT_THROW(wrong = v, runtime_exception);
 }
 
+// Assigning from an array_view<T> (not const T) picks the view assignment,
+// not the converting constructors (which made it ambiguous).
+TEST(Array, AssignFromMutableArrayView) {
+  std::vector<int> src = iota(6, 10);
+  array_view<int, 1> v(6, src);
+  array<int, 1> a(6);
+  a = v;
+  EXPECT_EQ(contents(a), src);
+  array<int, 1> wrong(5);
+  EXPECT_THROW(wrong = v, runtime_exception);
+}
+
 // ---- copy_to
 
 TEST(Array, CopyToArrayAndView) {
@@ -245,6 +257,22 @@ TEST(Array, ReinterpretAs) {
   EXPECT_EQ(di.extent, extent<1>(6));
 }
 
+// reinterpret_as to an element size that does not divide the data's bytes:
+// runtime_exception on the host (40 bytes are not a whole number of 12-byte
+// elements), for arrays and views alike.
+TEST(Array, ReinterpretAsUnevenSizeThrows) {
+  struct rgb {
+    int r, g, b;
+  };
+  array<int, 1> a(10);
+  EXPECT_THROW(a.reinterpret_as<rgb>(), runtime_exception);
+  std::vector<int> v(10);
+  array_view<int, 1> av(10, v);
+  EXPECT_THROW(av.reinterpret_as<rgb>(), runtime_exception);
+  array_view<rgb, 1> ok = av.section(0, 9).reinterpret_as<rgb>();
+  EXPECT_EQ(ok.extent, extent<1>(3));
+}
+
 TEST(Array, DataPointer) {
   array<int, 1> a(64, iota(64).begin());
   parallel_for_each(a.extent, [&a](index<1> i) restrict(amp) { a.data()[i[0]] = a.data()[i[0]] * 2; });
@@ -281,6 +309,29 @@ TEST(Array, ElementAccessAndProjection) {
   parallel_for_each(extent<2>(2, 3), [&c](index<2> i) restrict(amp) { c[i[0]][i[1]][0] = -1; });
   const std::vector<int> out = c;
   for (int k = 0; k < 24; ++k) EXPECT_EQ(out[k], k % 4 == 0 ? -1 : k) << k;
+}
+
+// operator()(int) projects as operator[](int) does (rank > 1), on the host
+// and in kernels; on the host a projection outside dimension 0 throws.
+TEST(Array, CallOperatorProjectionAndBounds) {
+  array<int, 2> a(3, 4, iota(12).begin());
+  array_view<int, 1> row = a(2);
+  EXPECT_EQ(row.extent, extent<1>(4));
+  EXPECT_EQ(row[1], 9);
+  const array<int, 2>& ca = a;
+  array_view<const int, 1> crow = ca(0);
+  EXPECT_EQ(crow[3], 3);
+  std::vector<int> out(4);
+  array_view<int, 1> o(4, out);
+  parallel_for_each(o.extent, [=, &a](index<1> i) restrict(amp) { o[i] = a(1)[i]; });
+  o.synchronize();
+  EXPECT_EQ(out, std::vector<int>({4, 5, 6, 7}));
+  EXPECT_THROW(a[3], runtime_exception);
+  EXPECT_THROW(a[-1], runtime_exception);
+  EXPECT_THROW(a(3), runtime_exception);
+  array_view<int, 2> v = a;
+  EXPECT_THROW(v[3], runtime_exception);
+  EXPECT_THROW(v(-1), runtime_exception);
 }
 
 TEST(Array, HostWritesAreSeenByKernels) {

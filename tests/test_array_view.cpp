@@ -77,6 +77,27 @@ TEST(ArrayView, OverArray) {
   EXPECT_EQ(cv(2, 3), 23);
 }
 
+// array_view(array&) is restrict(cpu, amp): a kernel that captures arrays by
+// reference may make views of them (and of a const array, const views).
+TEST(ArrayView, OverArrayInsideAKernel) {
+  const std::vector<int> init = iota(64, 1);
+  array<int, 1> src(64, init.begin(), init.end());
+  array<int, 1> dst(64);
+  parallel_for_each(dst.extent, [&src, &dst](index<1> i) restrict(amp) {
+    array_view<int, 1> s(src);
+    const array<int, 1>& csrc = src;
+    array_view<const int, 1> cs(csrc);
+    array_view<int, 1> d(dst);
+    d[i] = s[i] + cs[i];
+    s[i] = -s[i]; // the view writes the array's own storage
+  });
+  const std::vector<int> got = dst, back = src;
+  for (int i = 0; i < 64; ++i) {
+    ASSERT_EQ(got[i], 2 * (i + 1)) << i;
+    ASSERT_EQ(back[i], -(i + 1)) << i;
+  }
+}
+
 TEST(ArrayView, WithoutDataSource) {
   array_view<int, 1> a1(1000);
   array_view<double, 2> a2(7, 9);

@@ -3,6 +3,7 @@
 // accelerators that cannot run kernels.
 #include "amp_test_util.h"
 
+#include <climits>
 #include <numeric>
 #include <regex>
 #include <stdexcept>
@@ -289,6 +290,52 @@ TEST(Exceptions, CpuAcceleratorCannotRunKernels) {
                                  [=](tiled_index<2> t) restrict(amp) { av[t] = 1; }),
                runtime_exception);
   EXPECT_EQ(av[0], 0);
+}
+
+// Without an explicit view a kernel targets the view of the first array it
+// captures; an array on the cpu accelerator makes that the cpu accelerator,
+// which AMP refuses with this message. Staging arrays do not pick the target.
+TEST(Exceptions, KernelOnCpuAcceleratorArrayThrows) {
+  const accelerator_view cpu_av = accelerator(accelerator::cpu_accelerator).default_view;
+  array<int, 1> arr(16, cpu_av);
+  try {
+    parallel_for_each(extent<1>(16), [&arr](index<1> i) restrict(amp) { arr[i] += 1; });
+    FAIL() << "no exception";
+  } catch (const runtime_exception& e) {
+    EXPECT_NE(std::string(e.what()).find("concurrency::parallel_for_each is not supported on the selected "
+                                         "accelerator \"CPU accelerator\"."),
+              std::string::npos)
+        << e.what();
+  }
+  array<int, 1> staged(16, cpu_av, accelerator().default_view);
+  for (int i = 0; i < 16; ++i) staged[i] = i;
+  array<int, 1> dev(16);
+  copy(staged, dev);
+  EXPECT_NO_THROW(parallel_for_each(dev.extent, [&dev](index<1> i) restrict(amp) { dev[i] *= 2; }));
+  const std::vector<int> got = dev;
+  EXPECT_EQ(got[7], 14);
+}
+
+// Bad extents and ranges for new data: a clear runtime_exception, never a
+// wrapped size or a partial copy.
+TEST(Exceptions, ArrayExtentAndRangeChecks) {
+  EXPECT_THROW((array<int, 2>(extent<2>(4, -3))), runtime_exception);
+  EXPECT_THROW((array<int, 1>(extent<1>(0))), runtime_exception);
+  // Each dimension fits an int, their product does not fit the address space.
+  EXPECT_THROW((array<int, 3>(extent<3>(INT_MAX, INT_MAX, INT_MAX))), runtime_exception);
+  // pad() past INT_MAX yields a non-positive dimension: refused.
+  EXPECT_THROW((array<int, 2>(extent<2>(INT_MAX, INT_MAX).tile<4, 4>().pad())), runtime_exception);
+  // A source range longer or shorter than the extent.
+  const std::vector<int> v = iota(10);
+  EXPECT_THROW((array<int, 1>(extent<1>(9), v.begin(), v.end())), runtime_exception);
+  EXPECT_THROW((array<int, 1>(extent<1>(11), v.begin(), v.end())), runtime_exception);
+  array<int, 1> a(9);
+  EXPECT_THROW(copy(v.begin(), v.end(), a), runtime_exception);
+  std::vector<int> host(9, 0);
+  array_view<int, 1> view(9, host);
+  EXPECT_THROW(copy(v.begin(), v.end(), view), runtime_exception);
+  EXPECT_NO_THROW(copy(v.begin(), v.begin() + 9, view));
+  EXPECT_EQ(view[8], 8);
 }
 
 TEST(Exceptions, UnknownDevicePathThrows) {

@@ -256,6 +256,26 @@ TEST(IndexExtent, ThreeComponentConstructors) {
 
 // ---- tile<>() and tiled_extent
 
+// Same-type sums and differences are non-member operators in AMP: callable
+// by name, and on the host and in kernels alike.
+TEST(IndexExtent, SameTypeOperatorsAreNonMembers) {
+  const index<3> a(4, 4, 4), b(2, 3, 1);
+  EXPECT_EQ(operator+(a, b), index<3>(6, 7, 5));
+  EXPECT_EQ(operator-(a, b), index<3>(2, 1, 3));
+  const extent<2> e(5, 6), f(1, 2);
+  EXPECT_EQ(operator+(e, f), extent<2>(6, 8));
+  EXPECT_EQ(operator-(e, f), extent<2>(4, 4));
+  EXPECT_EQ(e + index<2>(1, 1), extent<2>(6, 7)); // extent + index stays a member
+  std::vector<int> out(3);
+  array_view<int, 1> o(3, out);
+  parallel_for_each(extent<1>(1), [=](index<1>) restrict(amp) {
+    const index<3> s = operator+(index<3>(1, 2, 3), index<3>(10, 20, 30));
+    for (int d = 0; d < 3; ++d) o[d] = s[d];
+  });
+  o.synchronize();
+  EXPECT_EQ(out, std::vector<int>({11, 22, 33}));
+}
+
 TEST(TiledExtent, TileReturnsTiledExtentOfSameShape) {
   const extent<1> e1(100);
   const extent<2> e2(64, 48);

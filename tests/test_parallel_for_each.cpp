@@ -134,6 +134,57 @@ TEST(ParallelForEach, TiledRank3) {
   check_tiled<1, 2, 8, 3>(extent<3>(3, 4, 16).tile<1, 2, 8>(), true);
 }
 
+// parallel_for_each<D0[, D1[, D2]]>(extent, kernel): naming the tile converts
+// the extent to the tiled_extent (one overload per tile rank, as in AMP).
+TEST(ParallelForEach, TiledWithExplicitTileArguments) {
+  std::vector<int> out(8 * 12);
+  array_view<int, 2> o(8, 12, out);
+  parallel_for_each<4, 4>(o.extent, [=](tiled_index<4, 4> t) restrict(amp) { o[t] = t.tile[0] * 10 + t.tile[1]; });
+  o.synchronize();
+  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(out[5 * 12 + 9], 12);
+  std::vector<int> out1(32);
+  array_view<int, 1> o1(32, out1);
+  parallel_for_each<8>(accelerator().default_view, o1.extent,
+                       [=](tiled_index<8> t) restrict(amp) { o1[t] = t.local[0]; });
+  o1.synchronize();
+  EXPECT_EQ(out1[13], 5);
+}
+
+// A kernel whose call operator is not const (a `mutable` lambda in AMP
+// code; a function object here, as Clang CUDA does not parse `mutable
+// __host__ __device__` lambdas): each work-item changes only its own copy.
+struct counting_kernel {
+  int counter;
+  array_view<int, 1> o;
+  void operator()(index<1> i) restrict(amp) {
+    counter += i[0]; // starts at 100 for every work-item
+    o[i] = counter;
+  }
+};
+struct tile_counting_kernel {
+  int counter;
+  array_view<int, 1> o;
+  void operator()(tiled_index<16> t) restrict(amp) {
+    counter -= t.local[0];
+    o[t] = counter;
+  }
+};
+
+TEST(ParallelForEach, NonConstKernelHasPerWorkItemCopies) {
+  std::vector<int> out(256);
+  counting_kernel k{100, array_view<int, 1>(256, out)};
+  parallel_for_each(k.o.extent, k);
+  k.o.synchronize();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(out[i], 100 + i) << i;
+  EXPECT_EQ(k.counter, 100);
+  std::vector<int> tout(64);
+  tile_counting_kernel tk{100, array_view<int, 1>(64, tout)};
+  parallel_for_each(tk.o.extent.tile<16>(), tk);
+  tk.o.synchronize();
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(tout[i], 100 - i % 16) << i;
+}
+
 // ---- what kernels may call
 
 int square(int x) restrict(amp) { return x * x; }

@@ -3,6 +3,7 @@
 // the largest sizes AMP allows, and tiled kernels without barriers.
 #include "amp_test_util.h"
 
+#include <climits>
 #include <numeric>
 
 using namespace concurrency;
@@ -404,6 +405,25 @@ TEST(Tiles, BarrierInHelperFunction) {
   });
   o.synchronize();
   for (int i = 0; i < 96; ++i) ASSERT_EQ(out[i], (i / 32) * 32 + (i % 32 + 2) % 32) << i;
+}
+
+// A tiled_extent whose tile could never be launched (more than 1024
+// work-items, or D0 > 64 in 3-D) is still a valid extent: AMP rejects such a
+// tile at parallel_for_each only (tests/compile_fail checks that launch).
+TEST(Tiles, UnlaunchableTileIsStillAnExtent) {
+  const tiled_extent<2048> t1 = extent<1>(5000).tile<2048>();
+  EXPECT_EQ(t1.tile_dim0, 2048);
+  EXPECT_EQ(t1.pad()[0], 6144);
+  EXPECT_EQ(t1.truncate()[0], 4096);
+  const tiled_extent<128, 2, 2> t3 = extent<3>(130, 3, 4).tile<128, 2, 2>();
+  EXPECT_EQ(t3.get_tile_extent(), extent<3>(128, 2, 2));
+  EXPECT_EQ(extent<3>(t3.pad()), extent<3>(256, 4, 4));
+  // Padding near INT_MAX: the padded size fits although e + tile - 1 does not.
+  const int big = INT_MAX - 1;
+  const tiled_extent<INT_MAX - 1, INT_MAX - 11> t2 = extent<2>(big, INT_MAX - 11).tile<INT_MAX - 1, INT_MAX - 11>();
+  EXPECT_EQ(extent<2>(t2.pad()), extent<2>(big, INT_MAX - 11));
+  EXPECT_EQ(extent<2>(t2.truncate()), extent<2>(big, INT_MAX - 11));
+  EXPECT_EQ(t2.size_64(), static_cast<long long>(big) * (INT_MAX - 11));
 }
 
 } // namespace

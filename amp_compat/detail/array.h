@@ -114,8 +114,11 @@ public:
     }
     return *this;
   }
-  array& operator=(const array_view<const T, N>& src) {
-    copy_to_self(src);
+  // From a view of T or const T: copies its elements in (the extents must
+  // match). One template for both, so that neither view type reaches the
+  // converting constructors and operator=(array&&) as well (ambiguous).
+  template <class V, class = std::enable_if_t<is_source_view<V>::value>> array& operator=(const V& src) {
+    copy_to_self(array_view<const T, N>(src));
     return *this;
   }
   ~array() {
@@ -141,6 +144,13 @@ public:
   AMP_FN decltype(auto) operator[](int i) const {
     if constexpr (N == 1) return static_cast<const T&>(elem(index<1>(i)));
     else return const_view()[i];
+  }
+  // Rank > 1: operator()(int) is the projection, as operator[](int) is.
+  template <int K = N, class = std::enable_if_t<(K > 1)>> AMP_FN array_view<T, N - 1> operator()(int i) {
+    return view()[i];
+  }
+  template <int K = N, class = std::enable_if_t<(K > 1)>> AMP_FN array_view<const T, N - 1> operator()(int i) const {
+    return const_view()[i];
   }
 
   // Null on the CPU for an array without CPU access (AMP).
@@ -224,7 +234,7 @@ private:
 
   void allocate(const Concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view& associated,
                 access_type cpu) {
-    if (e.size_64() <= 0) throw runtime_exception("array: every extent dimension must be positive", detail::e_invalidarg);
+    detail::check_extent_positive(e, sizeof(T), "array");
     this->extent = e;
     this->set_dense_strides(e);
     const auto info = detail::info_of(av);
@@ -245,8 +255,12 @@ private:
   }
   template <class It> void fill(It first, It last) {
     const auto n = static_cast<std::size_t>(std::distance(first, last));
+    // AMP copies [first, last) into the array: the range must hold exactly
+    // extent.size() elements (a longer one has elements with nowhere to go).
     if (n < static_cast<std::size_t>(this->extent.size_64()))
       throw runtime_exception("array: the source range is smaller than the extent", detail::e_invalidarg);
+    if (n > static_cast<std::size_t>(this->extent.size_64()))
+      throw runtime_exception("array: the source range holds more elements than the extent", detail::e_invalidarg);
     fill_n(first);
   }
   template <class It> void fill_n(It first) {

@@ -8,7 +8,9 @@
 #include "accelerator.h"
 #include "data.h"
 
+#include <cstdint>
 #include <iterator>
+#include <string>
 #include <type_traits>
 
 namespace Concurrency {
@@ -23,9 +25,25 @@ template <int N, class... I> AMP_FN Concurrency::extent<N> make_extent(I... i) {
   return Concurrency::extent<N>(static_cast<int>(i)...);
 }
 
-inline void check_extent_positive(long long size, const char* what) {
-  if (size <= 0) throw runtime_exception((std::string(what) + ": every extent dimension must be positive").c_str(),
-                                         e_invalidarg);
+// The extent of new storage (or of a view over a host range) must have
+// positive dimensions whose product, in bytes of `elem_bytes`, is addressable;
+// each dimension is checked before multiplying, so overflowing extents (as a
+// pad() past INT_MAX gives) are refused rather than wrapped.
+template <int N> void check_extent_positive(const Concurrency::extent<N>& e, std::size_t elem_bytes, const char* what) {
+  for (int d = 0; d < N; ++d)
+    if (e[d] <= 0)
+      throw runtime_exception((std::string(what) + ": every extent dimension must be positive (extent[" +
+                               std::to_string(d) + "] is " + std::to_string(e[d]) + ")")
+                                  .c_str(),
+                              e_invalidarg);
+  const unsigned long long limit = static_cast<unsigned long long>(PTRDIFF_MAX) / (elem_bytes ? elem_bytes : 1);
+  unsigned long long n = 1;
+  for (int d = 0; d < N; ++d) {
+    if (n > limit / static_cast<unsigned long long>(e[d]))
+      throw runtime_exception((std::string(what) + ": the extent holds more elements than can be addressed").c_str(),
+                              e_invalidarg);
+    n *= static_cast<unsigned long long>(e[d]);
+  }
 }
 } // namespace detail
 
@@ -46,10 +64,14 @@ public:
   static constexpr int rank = N;
   using base::extent;
 
-  // ---- construction (host only)
-  array_view(array<elem, N>& src) { from_array(src); }
+  // ---- construction from an array: restrict(cpu, amp) in AMP. Inside a
+  // kernel the array is its device image (no coherence buffer), so the view
+  // is made as array::view() makes one, which works on both sides.
+  AMP_FN array_view(array<elem, N>& src) : array_view(src.view()) {}
   template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>
-  array_view(const array<elem, N>& src) { from_array(src); }
+  AMP_FN array_view(const array<elem, N>& src) : array_view(src.view()) {}
+
+  // ---- construction (host only)
 
   template <class C, class = std::enable_if_t<detail::is_container<C>::value>>
   array_view(const Concurrency::extent<N>& e, C& src) { from_host(e, std::data(src), std::size(src)); }
@@ -160,10 +182,17 @@ public:
     v.h_.tag = h_.tag;
     return v;
   }
+  // The view's bytes must be a whole number of U (AMP: runtime_exception on
+  // the host otherwise); checked on the host only.
   template <class U> AMP_FN array_view<U, 1> reinterpret_as() const {
     if constexpr (!detail::device_pass) {
       if (!this->is_dense())
         throw runtime_exception("array_view::reinterpret_as: the view is not contiguous", detail::e_invalidarg);
+      if (this->extent.size_64() * sizeof(T) % sizeof(U) != 0)
+        throw runtime_exception(("reinterpret_as: the view's " + std::to_string(this->extent.size_64() * sizeof(T)) +
+                                 " bytes are not a multiple of the new element size " + std::to_string(sizeof(U)))
+                                    .c_str(),
+                                detail::e_invalidarg);
     }
     array_view<U, 1> v(nullptr);
     v.extent = Concurrency::extent<1>(static_cast<int>(this->extent.size_64() * sizeof(T) / sizeof(U)));
@@ -241,7 +270,16 @@ private:
       o.stride_[d] = s;
     }
   }
+  // On the host a projection outside the view is a runtime_exception (AMP);
+  // kernels cannot throw and are not checked.
   AMP_FN array_view<T, N - 1> project(int i) const {
+    if constexpr (!detail::device_pass) {
+      if (i < 0 || i >= this->extent[0])
+        throw runtime_exception(("projection [" + std::to_string(i) + "] is outside the extent [0, " +
+                                 std::to_string(this->extent[0]) + ") of dimension 0")
+                                    .c_str(),
+                                detail::e_invalidarg);
+    }
     array_view<T, N - 1> v(nullptr);
     for (int d = 1; d < N; ++d) {
       v.extent[d - 1] = this->extent[d];
@@ -266,14 +304,8 @@ private:
     h_.ptr = nullptr;
     this->point_at_host();
   }
-  template <class A> void from_array(A& a) {
-    this->extent = a.extent;
-    this->set_dense_strides(a.extent);
-    a.h_.buf->retain();
-    init_header(a.h_.buf, 0);
-  }
   void from_host(const Concurrency::extent<N>& e, const void* p, std::size_t n) {
-    detail::check_extent_positive(e.size_64(), "array_view");
+    detail::check_extent_positive(e, sizeof(T), "array_view");
     if (n != static_cast<std::size_t>(-1) && n < static_cast<std::size_t>(e.size_64()))
       throw runtime_exception("array_view: the source container is smaller than the extent", detail::e_invalidarg);
     this->extent = e;
@@ -281,7 +313,7 @@ private:
     init_header(detail::buffer::make_view_of(const_cast<void*>(p), e.size_64() * sizeof(T)), 0);
   }
   void from_nothing(const Concurrency::extent<N>& e) {
-    detail::check_extent_positive(e.size_64(), "array_view");
+    detail::check_extent_positive(e, sizeof(T), "array_view");
     this->extent = e;
     this->set_dense_strides(e);
     init_header(detail::buffer::make_owned(e.size_64() * sizeof(T), detail::location::host), 0);

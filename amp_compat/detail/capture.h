@@ -16,6 +16,7 @@
 #include "array.h"
 
 #include <cstring>
+#include <type_traits>
 
 namespace Concurrency {
 namespace detail {
@@ -24,6 +25,19 @@ template <class F> struct kernel_image {
   alignas(F) unsigned char bytes[sizeof(F)];
   AMP_FN const F& fn() const { return *reinterpret_cast<const F*>(bytes); }
 };
+
+// Runs one work-item of kernel f. A `mutable` kernel (not callable as const)
+// runs on a copy of the closure made for the work-item: in AMP every
+// work-item has its own copy of the captured values, so changes to them stay
+// with the work-item.
+template <class F, class I> AMP_FN __attribute__((always_inline)) void invoke_kernel(const F& f, I&& i) {
+  if constexpr (std::is_invocable<const F&, I&&>::value) {
+    f(static_cast<I&&>(i));
+  } else {
+    F own(f);
+    own(static_cast<I&&>(i));
+  }
+}
 
 struct closure_patcher {
   // Patches `size` bytes at `p` for a kernel running in `loc`, queued on q

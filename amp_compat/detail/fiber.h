@@ -217,7 +217,7 @@ public:
     return r;
   }
 
-  static constexpr int max_items = 1024; // tile_shape allows no more
+  static constexpr int max_items = 1024; // tile_launch_limits allows no more
 
   // Fibers this thread has created so far (for tests and diagnostics).
   int fibers() const { return fibers_; }

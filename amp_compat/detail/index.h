@@ -82,6 +82,14 @@ protected:
   AMP_FN T operator+(const R& r) const { T o = static_cast<const T&>(*this); return o += r; }      \
   AMP_FN T operator-(const R& r) const { T o = static_cast<const T&>(*this); return o -= r; }
 
+// Same-type sums are non-members in AMP (operator+(a, b) may be called by
+// name); hidden friends here, found by argument-dependent lookup.
+#define AMP_TUPLE_SAME_ADD_OPS(T)                                                                  \
+  AMP_FN T& operator+=(const T& r) { return this->each([&r](int a, int d) { return a + r[d]; }); } \
+  AMP_FN T& operator-=(const T& r) { return this->each([&r](int a, int d) { return a - r[d]; }); } \
+  AMP_FN friend T operator+(const T& l, const T& r) { T o = l; return o += r; }                    \
+  AMP_FN friend T operator-(const T& l, const T& r) { T o = l; return o -= r; }
+
 } // namespace detail
 
 template <int N> class index : public detail::int_tuple<N, index<N>> {
@@ -92,7 +100,7 @@ public:
   using base::base;
   AMP_FN index() = default;
   AMP_TUPLE_SCALAR_OPS(index)
-  AMP_TUPLE_ADD_OPS(index, index)
+  AMP_TUPLE_SAME_ADD_OPS(index)
 };
 
 template <int N> class extent : public detail::int_tuple<N, extent<N>> {
@@ -103,7 +111,7 @@ public:
   using base::base;
   AMP_FN extent() = default;
   AMP_TUPLE_SCALAR_OPS(extent)
-  AMP_TUPLE_ADD_OPS(extent, extent)
+  AMP_TUPLE_SAME_ADD_OPS(extent)
   AMP_TUPLE_ADD_OPS(extent, index<N>)
 
   // Number of points; unsigned int as in AMP. size_64 is this layer's addition
@@ -135,6 +143,7 @@ public:
 
 #undef AMP_TUPLE_SCALAR_OPS
 #undef AMP_TUPLE_ADD_OPS
+#undef AMP_TUPLE_SAME_ADD_OPS
 
 namespace detail {
 // Row-major position of i in e (int64 so that >2^31-element data is addressed).

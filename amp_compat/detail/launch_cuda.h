@@ -64,14 +64,14 @@ __global__ void __launch_bounds__(cuda_shape::row * cuda_shape::rows, 2048 / (cu
   }
   i[N - 2] = r;
   i[N - 1] = c;
-  k.fn()(i);
+  invoke_kernel(k.fn(), i);
 }
 
 template <int N, class Img>
 __global__ void __launch_bounds__(cuda_shape::linear, 2048 / cuda_shape::linear)
     amp_simple_linear(Img k, Concurrency::extent<N> e, unsigned size) {
   const unsigned l = blockIdx.x * cuda_shape::linear + threadIdx.x;
-  if (l < size) k.fn()(delinearize_u32(l, e));
+  if (l < size) invoke_kernel(k.fn(), delinearize_u32(l, e));
 }
 
 // One block per tile. Direct: tile coordinates are blockIdx (x innermost), as
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(gpu_tile_bounds<D0, D1, D2>::threads, gpu_tile
   if constexpr (R > 2) local[R - 3] = static_cast<int>(threadIdx.z);
   index<R> origin;
   for (int d = 0; d < R; ++d) origin[d] = tile[d] * te[d];
-  k.fn()(tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
+  invoke_kernel(k.fn(), tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
 }
 
 // A closure too large to be a kernel parameter, read from device memory.

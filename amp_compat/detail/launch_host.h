@@ -69,7 +69,7 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
   index<R> org;
 
   AMP_HOST_ONLY __attribute__((always_inline)) void at(const index<R>& local) const {
-    (*f)(tiled_index<D0, D1, D2>(org + local, local, tile, org));
+    invoke_kernel(*f, tiled_index<D0, D1, D2>(org + local, local, tile, org));
   }
   AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
     at(shape::local_of(static_cast<unsigned>(item)));
@@ -130,7 +130,7 @@ template <class Exec> struct host_launcher {
             const F& f = k.fn();
             for (int j = static_cast<int>(b * block); j < end; ++j) {
               i[N - 1] = j;
-              f(i);
+              invoke_kernel(f, i);
             }
           } catch (...) {
             err.set(std::current_exception());

@@ -47,15 +47,15 @@ constexpr bool team_is_thread_group =
 // Simple model, MDRange: Kokkos passes the N coordinates as arguments.
 template <int N, class F> struct kk_simple_md {
   kernel_image<F> k;
-  template <class... I> AMP_FN void operator()(const I... i) const { k.fn()(index<N>(static_cast<int>(i)...)); }
+  template <class... I> AMP_FN void operator()(const I... i) const { invoke_kernel(k.fn(), index<N>(static_cast<int>(i)...)); }
 };
 // Simple model, linear: rank 1, or ranks above 6 (delinearised).
 template <int N, class F> struct kk_simple_linear {
   kernel_image<F> k;
   Concurrency::extent<N> e;
   AMP_FN void operator()(const int l) const {
-    if constexpr (N == 1) k.fn()(index<1>(l));
-    else k.fn()(delinearize_u32(static_cast<unsigned>(l), e));
+    if constexpr (N == 1) invoke_kernel(k.fn(), index<1>(l));
+    else invoke_kernel(k.fn(), delinearize_u32(static_cast<unsigned>(l), e));
   }
 };
 // Host variants: a work-item's exception stops the launch and is rethrown on
@@ -85,7 +85,7 @@ template <int D0, int D1, int D2, class F> struct kk_team_tile {
     const index<R> local = shape::local_of(static_cast<unsigned>(m.team_rank()));
     index<R> origin;
     for (int d = 0; d < R; ++d) origin[d] = tile[d] * shape::tile_extent()[d];
-    k.fn()(tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
+    invoke_kernel(k.fn(), tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
   }
 };
 

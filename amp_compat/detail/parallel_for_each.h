@@ -162,10 +162,16 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   case device_kind::host_serial:
     return run(type_tag<Kokkos::Serial>{}, host_launcher<Kokkos::Serial>{}, true, unordered_portable{});
 #endif
-  default:
-    throw runtime_exception("parallel_for_each: the selected accelerator (the cpu accelerator) cannot run kernels; "
-                            "use accelerator::direct3d_warp, direct3d_ref or a GPU",
+  default: {
+    // AMP's wording (programs match on it), then how to get a runnable view.
+    const std::wstring& d = info_of(av)->description;
+    throw runtime_exception(("concurrency::parallel_for_each is not supported on the selected accelerator \"" +
+                             std::string(d.begin(), d.end()) +
+                             "\". (The cpu accelerator cannot run kernels; use accelerator::direct3d_warp, "
+                             "direct3d_ref or a GPU.)")
+                                .c_str(),
                             e_invalidarg);
+  }
   }
 }
 
@@ -183,7 +189,10 @@ inline bool portable_path_serves(const accelerator_view& av) {
 }
 
 // Without an explicit accelerator_view a kernel runs on the view of the first
-// array it captures (as in AMP), else on the default accelerator's.
+// array it captures (as in AMP), else on the default accelerator's. Staging
+// arrays (on the cpu accelerator, associated with another view) do not pick
+// the target; any other array does, also one on the cpu accelerator, whose
+// kernel is then refused (with_launcher) as AMP refuses it.
 template <class F> accelerator_view implied_target(const F& f) {
   if (alignof(F) >= alignof(std::uint64_t)) {
     std::lock_guard<std::mutex> g(array_registry::mutex());
@@ -194,7 +203,10 @@ template <class F> accelerator_view implied_target(const F& f) {
       if (array_registry::find(w)) {
         data_header h;
         std::memcpy(&h, w, sizeof h);
-        if (h.buf && h.buf->owner != device_kind::cpu && h.buf->source_view) return *h.buf->source_view;
+        if (!h.buf || !h.buf->source_view) continue;
+        const bool staging = h.buf->owner == device_kind::cpu && h.buf->associated_view &&
+                             info_of(*h.buf->associated_view)->kind != device_kind::cpu;
+        if (!staging) return *h.buf->source_view;
       }
     }
   }
@@ -250,15 +262,39 @@ template <class Domain, class F> void launch(const accelerator_view& av, const D
 template <int N, class F> void parallel_for_each(const extent<N>& e, const F& f) {
   detail::launch(detail::implied_target(f), e, f);
 }
-template <int D0, int D1, int D2, class F> void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
-  detail::launch(detail::implied_target(f), e, f);
-}
 template <int N, class F> void parallel_for_each(const accelerator_view& av, const extent<N>& e, const F& f) {
   detail::launch(detail::target_of(av, f), e, f);
 }
+
+// The tiled forms, one per tile rank as in AMP: a call that names the tile
+// (parallel_for_each<16, 16>(ext, kernel)) then converts an extent to the
+// tiled_extent, as tiled_extent's converting constructor allows.
+namespace detail {
+template <int D0, int D1, int D2, class F>
+void launch_tiled(const accelerator_view& av, const tiled_extent<D0, D1, D2>& e, const F& f) {
+  static_assert(tile_launch_limits<D0, D1, D2>::ok, "C++ AMP: this tile cannot be launched");
+  launch(av, e, f);
+}
+} // namespace detail
+template <int D0, class F> void parallel_for_each(const tiled_extent<D0>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, int D1, class F> void parallel_for_each(const tiled_extent<D0, D1>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, int D1, int D2, class F> void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
+  detail::launch_tiled(detail::implied_target(f), e, f);
+}
+template <int D0, class F> void parallel_for_each(const accelerator_view& av, const tiled_extent<D0>& e, const F& f) {
+  detail::launch_tiled(detail::target_of(av, f), e, f);
+}
+template <int D0, int D1, class F>
+void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1>& e, const F& f) {
+  detail::launch_tiled(detail::target_of(av, f), e, f);
+}
 template <int D0, int D1, int D2, class F>
 void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2>& e, const F& f) {
-  detail::launch(detail::target_of(av, f), e, f);
+  detail::launch_tiled(detail::target_of(av, f), e, f);
 }
 
 } // namespace Concurrency

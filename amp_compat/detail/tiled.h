@@ -23,13 +23,21 @@ AMP_FN void global_memory_fence(const tile_barrier&) { detail::target::fence_glo
 AMP_FN void tile_static_memory_fence(const tile_barrier&) { detail::target::fence_tile_static(); }
 
 namespace detail {
+// The shape of a tile as a type: tiled_extent and tiled_index only require
+// positive dimensions (AMP lets a program name tiled_extent<2048> and use it
+// as an extent: pad(), truncate(), comparisons). The limits on what may be
+// launched (1024 work-items, D0 <= 64 in 3-D) are tile_launch_limits below,
+// checked by the tiled parallel_for_each overloads.
 template <int D0, int D1, int D2> struct tile_shape {
   static constexpr int rank = D2 > 0 ? 3 : (D1 > 0 ? 2 : 1);
-  static constexpr int threads = D0 * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1);
   static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && !(D1 == 0 && D2 > 0),
                 "C++ AMP: tile dimensions must be positive (tiled_extent<D0>, <D0,D1> or <D0,D1,D2>)");
-  static_assert(threads <= 1024, "C++ AMP: a tile may hold at most 1024 threads (D0*D1*D2 <= 1024)");
-  static_assert(rank != 3 || D0 <= 64, "C++ AMP: in a 3-D tile, D0 must be at most 64");
+  // Work-items per tile; 64-bit, as a shape that may never be launched can
+  // exceed INT_MAX (tiled_extent<INT_MAX - 1, 2>).
+  static constexpr long long threads_64 =
+      static_cast<long long>(D0) * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1);
+  // For launchers only (after tile_launch_limits held): fits in an int.
+  static constexpr int threads = threads_64 <= 1024 ? static_cast<int>(threads_64) : 1024;
   AMP_FN static extent<rank> tile_extent() {
     extent<rank> e;
     const int dims[3] = {D0, D1, D2};
@@ -52,6 +60,15 @@ template <int D0, int D1, int D2> struct tile_shape {
     }
     return l;
   }
+};
+
+// What AMP allows a tiled parallel_for_each to launch (compile-time errors,
+// as in AMP: the tile's shape is part of the kernel's type).
+template <int D0, int D1, int D2> struct tile_launch_limits {
+  using shape = tile_shape<D0, D1, D2>;
+  static_assert(shape::threads_64 <= 1024, "C++ AMP: a tile may hold at most 1024 threads (D0*D1*D2 <= 1024)");
+  static_assert(shape::rank != 3 || D0 <= 64, "C++ AMP: in a 3-D tile, D0 must be at most 64");
+  static constexpr bool ok = shape::threads_64 <= 1024 && (shape::rank != 3 || D0 <= 64);
 };
 
 // Launch bounds of a GPU tile (native kernels and the portable TeamPolicy
@@ -90,9 +107,14 @@ public:
 
   AMP_FN base get_tile_extent() const { return shape::tile_extent(); }
   // Rounds each dimension up (pad) or down (truncate) to a multiple of the tile.
+  // pad() rounds in 64 bits: e + tile - 1 overflows an int for tiles and
+  // extents near INT_MAX, whose padded size may still fit.
   AMP_FN tiled_extent pad() const {
     base e = *this;
-    for (int d = 0; d < rank; ++d) e[d] = (e[d] + tile_extent[d] - 1) / tile_extent[d] * tile_extent[d];
+    for (int d = 0; d < rank; ++d) {
+      const long long t = tile_extent[d];
+      e[d] = static_cast<int>((e[d] + t - 1) / t * t);
+    }
     return e;
   }
   AMP_FN tiled_extent truncate() const {
