@@ -142,24 +142,19 @@ AMP_FN T sample_level(const graphics::sampler& s, const float* coord, const Conc
   const texel_cell<N> cell = locate<N>(coord, size, linear);
   const graphics::float_4 border = s.get_border_color();
   const float* bc = reinterpret_cast<const float*>(&border);
-  // Every loop below has compile-time bounds (N, K), with `linear` tested
-  // inside, so the compiler unrolls them and v stays in registers (with a
-  // run-time corner count the GPU kept v in local memory).
   float v[1 << N][K];
-  for (int c = 0; c < (1 << N); ++c) {
-    if (c != 0 && !linear) continue; // point sampling reads one texel
+  const int corners = linear ? (1 << N) : 1;
+  for (int c = 0; c < corners; ++c) {
     bool out;
     const index<N> i = corner_index<N>(cell, c, size, s.get_address_mode(), out);
     if (out) for (int k = 0; k < K; ++k) v[c][k] = bc[k];
     else texel_to_floats(load(i), v[c]);
   }
   // Blend along x, then y, then z: corners differing in bit 0 first.
-  if (linear) {
-    for (int d = 0; d < N; ++d) {
-      const float f = cell.frac[N - 1 - d];
-      for (int c = 0; c < (1 << (N - 1 - d)); ++c)
-        for (int k = 0; k < K; ++k) v[c][k] = v[2 * c][k] * (1.0f - f) + v[2 * c + 1][k] * f;
-    }
+  for (int d = 0; linear && d < N; ++d) {
+    const float f = cell.frac[N - 1 - d];
+    for (int c = 0; c < (1 << (N - 1 - d)); ++c)
+      for (int k = 0; k < K; ++k) v[c][k] = v[2 * c][k] * (1.0f - f) + v[2 * c + 1][k] * f;
   }
   return floats_to_texel<T>(v[0]);
 }
