@@ -31,13 +31,16 @@ cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_
 [ -x "$B/tests/amp_first_kernel_off_main" ] && cp "$B/tests/amp_first_kernel_off_main" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
 # The host benchmark (g++, libgomp): its runtimes travel along in host/.
-HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
-mkdir -p "$OUT/host"
-cp "$HB" "$OUT/host/"
-for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
-  p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
-  [ -n "$p" ] && cp "$p" "$OUT/host/"
-done
+# (AMP_BUNDLE_HOST_BENCH=0 leaves it out.)
+if [ "${AMP_BUNDLE_HOST_BENCH:-1}" = 1 ]; then
+  HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
+  mkdir -p "$OUT/host"
+  cp "$HB" "$OUT/host/"
+  for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
+    p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
+    [ -n "$p" ] && cp "$p" "$OUT/host/"
+  done
+fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
 strip "$OUT"/host/amp_bench_host 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
@@ -119,7 +122,7 @@ if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
     LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" ./amp_bench_gpu_o3 --out "$out/gpu-o3" \
       ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
   fi
-  if [ "${AMP_HOST_BENCH:-1}" = 1 ]; then
+  if [ "${AMP_HOST_BENCH:-1}" = 1 ] && [ -x host/amp_bench_host ]; then
     # OpenMP on every core against one thread with AMP on the Serial accelerator.
     cores=$(nproc)
     echo "== host benchmarks: OpenMP, $cores threads"
