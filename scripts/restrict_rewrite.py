@@ -669,6 +669,15 @@ def merge_constructors(text, path, group, edits):
             f"if (AMP_RESTRICT_IN_AMP) {amp_body} else\n"
             f"#line {line_of(text, cpu.body)} \"{f}\"\n"
             f"{cpu_body} }}")
+    # The device pass compiles the amp constructor alone (the cpu body may call
+    # host-only code), with the members and bases that only the cpu list names
+    # value-initialised, as the merged constructor does: left out, a member
+    # would be uninitialised in kernels only.
+    extra = [t for t, sides in inits.items() if AMP not in sides]
+    if extra:
+        amp_head = amp_text[:len(amp_text) - len(amp_body)].rstrip()
+        sep = ", " if amp.inits else " : "
+        amp_text = f"{amp_head}{sep}{', '.join(t + '()' for t in extra)} {amp_body}"
     block = (f"\n#if AMP_DEVICE_PASS\n#line {line_of(text, amp.start)} \"{f}\"\n{amp_text}\n#else\n{host}\n#endif\n"
              f"#line {line_of(text, last.end)} \"{f}\"\n")
     edits.append((last.end + 1, last.end + 1, block))
