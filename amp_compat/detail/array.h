@@ -254,13 +254,7 @@ private:
     detail::array_registry::add(this, sizeof(*this));
   }
   template <class It> void fill(It first, It last) {
-    const auto n = static_cast<std::size_t>(std::distance(first, last));
-    // AMP copies [first, last) into the array: the range must hold exactly
-    // extent.size() elements (a longer one has elements with nowhere to go).
-    if (n < static_cast<std::size_t>(this->extent.size_64()))
-      throw runtime_exception("array: the source range is smaller than the extent", detail::e_invalidarg);
-    if (n > static_cast<std::size_t>(this->extent.size_64()))
-      throw runtime_exception("array: the source range holds more elements than the extent", detail::e_invalidarg);
+    detail::check_range_size(first, last, this->extent.size_64(), "array");
     fill_n(first);
   }
   template <class It> void fill_n(It first) {

@@ -45,6 +45,18 @@ template <int N> void check_extent_positive(const Concurrency::extent<N>& e, std
     n *= static_cast<unsigned long long>(e[d]);
   }
 }
+// A source range [first, last) must hold exactly `size` elements: fewer leave
+// the destination partly unwritten, more have nowhere to go (AMP refuses both
+// with runtime_exception). `what` names the operation in the message.
+template <class It> void check_range_size(It first, It last, long long size, const char* what) {
+  const long long n = static_cast<long long>(std::distance(first, last));
+  if (n < size)
+    throw runtime_exception((std::string(what) + ": the source range is smaller than the destination").c_str(),
+                            e_invalidarg);
+  if (n > size)
+    throw runtime_exception((std::string(what) + ": the source range holds more elements than the destination").c_str(),
+                            e_invalidarg);
+}
 } // namespace detail
 
 template <class T, int N = 1> class array_view : public detail::data_base<T, N> {

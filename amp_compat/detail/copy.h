@@ -120,19 +120,9 @@ template <class T, int N> void copy(const array_view<T, N>& src, const array_vie
 }
 
 // ---- iterators -> array / view
-// [first, last) must hold exactly as many elements as the destination: fewer
-// leave it partly unwritten, more have nowhere to go (runtime_exception, as
-// AMP's copy refuses too many elements).
-namespace detail {
-template <class It> void check_range_size(It first, It last, long long size) {
-  const long long n = static_cast<long long>(std::distance(first, last));
-  if (n < size) throw runtime_exception("copy: the source range is smaller than the destination", e_invalidarg);
-  if (n > size)
-    throw runtime_exception("copy: the source range holds more elements than the destination", e_invalidarg);
-}
-} // namespace detail
+// [first, last) must hold exactly as many elements as the destination.
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, It last, array<T, N>& dest) {
-  detail::check_range_size(first, last, dest.extent.size_64());
+  detail::check_range_size(first, last, dest.extent.size_64(), "copy");
   detail::write_from<T>(first, array_view<T, N>(dest));
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, array<T, N>& dest) {
@@ -140,7 +130,7 @@ template <class It, class T, int N, class = detail::iter_t<It>> void copy(It fir
 }
 template <class It, class T, int N, class = detail::iter_t<It>>
 void copy(It first, It last, const array_view<T, N>& dest) {
-  detail::check_range_size(first, last, dest.extent.size_64());
+  detail::check_range_size(first, last, dest.extent.size_64(), "copy");
   detail::write_from<T>(first, dest);
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, const array_view<T, N>& dest) {

@@ -112,7 +112,7 @@ struct unordered_portable {
 // Whether the portable launcher (Kokkos' default Cuda instance) can serve a
 // kernel on queue q: when q is on the device Kokkos runs on. Kokkos 3.4 and 4
 // support one device per process, so views of other GPUs run natively.
-inline bool kokkos_serves(const queue_state& q) { return q.device() == Kokkos::Cuda().cuda_device(); }
+inline bool kokkos_serves(const queue_state& q) { return q.device() == device_memory::kokkos_device(); }
 
 // A portable launch on queue q: Kokkos' default instance queues the kernel on
 // its own stream, which is q's stream only for the default view with Kokkos
