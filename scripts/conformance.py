@@ -190,6 +190,22 @@ def prepare_library(suite, work, tc, args):
             log("the precompiled header failed to build; going on without it: " + first_error(r.stderr))
             pch = None
 
+    # The checker's precompiled header (Clang's, with AMP_CHECK_PASS=1).
+    check_pch = None
+    if args.check and not args.no_pch:
+        check_pch = work / "pch-check" / "amp_conformance_pch.h"
+        check_pch.parent.mkdir(parents=True, exist_ok=True)
+        check_pch.write_text("".join(f"#include <{h}>\n" for h in headers) + "#include <amptest.h>\n"
+                             if pch else "#include <amp_prelude.h>\n#include <amp.h>\n#include <amptest.h>\n")
+        r = subprocess.run([tc.check_cxx] + tc.check_flags(pch=None, inc=inc)
+                           + ["-x", "c++-header", str(check_pch), "-o", str(check_pch) + ".pch"],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            log("the checker's precompiled header failed to build; going on without it: " + first_error(r.stderr))
+            check_pch = None
+        else:
+            check_pch = Path(str(check_pch) + ".pch")
+
     objs, lib_error = [], ""
     log("building the test library")
     lib = work / "libamptest.a"
@@ -207,7 +223,7 @@ def prepare_library(suite, work, tc, args):
         objs.append(str(obj))
     if not lib_error:
         subprocess.run(["ar", "rcs", str(lib)] + objs, check=True)
-    return inc, lib, pch, test_main, adaptations, lib_error
+    return inc, lib, pch, check_pch, test_main, adaptations, lib_error
 
 
 class Toolchain:
@@ -222,6 +238,27 @@ class Toolchain:
         self.base = [f for f in os.environ.get("AMP_TC_FLAGS", "").split("\n") if f]
         self.libs = [f for f in os.environ.get("AMP_TC_LIBS", "").split("\n") if f]
         self.launcher = ROOT / "scripts" / "restrict_launcher.sh"
+        # The restrict(amp) rule checker (tools/amp_check): a Clang parse of the
+        # host build's source with the plugin; empty when it is not available.
+        self.check_cxx = os.environ.get("AMP_TC_CHECK_CXX", "")
+        self.check_base = [f for f in os.environ.get("AMP_TC_CHECK_FLAGS", "").split("\n") if f]
+        self.check_plugin = [f for f in os.environ.get("AMP_TC_CHECK_PLUGIN", "").split("\n") if f]
+
+    def check_flags(self, pch, inc):
+        """Flags of the checker's parse: the host flags, the prelude replaced by
+        Clang's PCH when there is one."""
+        out, skip = [], False
+        for i, f in enumerate(self.check_base):
+            if skip:
+                skip = False
+                continue
+            if f == "-include" and i + 1 < len(self.check_base) and self.check_base[i + 1].endswith("amp_prelude.h") \
+                    and pch:
+                out += ["-include-pch", str(pch)]
+                skip = True
+                continue
+            out.append(f)
+        return out + ["-DAMP_CHECK_PASS=1", "-w", f"-I{inc}"]
 
     def cxx_cmd(self, launch=False):
         if launch and self.launcher.exists():
@@ -299,6 +336,32 @@ def build_one(test, k, tc, ctx, args):
             "static_assert": rc != 0 and "static assertion failed" in out}
 
 
+def check_one(test, k, tc, ctx, args):
+    """The restrict(amp) rule checker over definition set k (after the build
+    succeeded). Returns a dict: checked, check_error, check_codes."""
+    d = ctx["work"] / "t" / test.slug() / f"set{k}"
+    cmd = tc.cxx_cmd(launch=True)[:-1] + [tc.check_cxx] + tc.check_flags(pch=ctx["check_pch"], inc=ctx["inc"])
+    cmd += tc.check_plugin
+    if test.own_main:
+        cmd += ["-include", str(ctx["test_main"])]
+    cmd += set_defines(test.sets[k])
+    if test.negative or test.compile_only:
+        cmd += ["-D__CPU__=1"]
+    cmd += ["-fsyntax-only", str(test.path)]
+    try:
+        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
+                           cwd=str(test.path.parent))
+        rc, out = r.returncode, r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        rc, out = -1, f"check timed out after {args.build_timeout} s"
+    (d / "check.log").write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
+    codes = sorted(set(re.findall(r"\[C\+\+ AMP (C\d{4})\]", out)))
+    # Only the checker's own diagnostics count as a rejection; any other error
+    # means Clang could not parse what GCC compiled (reported as such).
+    return {"checked": True, "check_rejected": rc != 0 and bool(codes),
+            "check_error": "" if rc == 0 else first_error(out), "check_codes": codes}
+
+
 def run_one(test, k, ctx, args):
     d = ctx["work"] / "t" / test.slug() / f"set{k}"
     exe = d / "test.out"
@@ -324,6 +387,19 @@ def judge(test, k, tc, ctx, args):
         # nothing about the test: it fails too.
         res.update(status="fail", built=False, reason="build: " + ctx["lib_error"])
         return res
+    if args.check_only:
+        # Only the checker: negative tests pass when it rejects them, the others
+        # when it accepts them (a quick way to look for its false positives).
+        (ctx["work"] / "t" / test.slug() / f"set{k}").mkdir(parents=True, exist_ok=True)
+        res.update(check_one(test, k, tc, ctx, args))
+        if test.negative:
+            ok = res["check_rejected"]
+            res.update(status="pass" if ok else "fail", rejected_by="amp_check" if ok else "",
+                       reason="" if ok else "the checker accepted it")
+        else:
+            ok = not res["check_error"]
+            res.update(status="pass" if ok else "fail", reason="" if ok else "amp_check: " + res["check_error"])
+        return res
     if not args.run_only:
         res.update(build_one(test, k, tc, ctx, args))
         state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
@@ -334,12 +410,24 @@ def judge(test, k, tc, ctx, args):
             res.update(status="fail", reason="not built (run --build-only first)")
             return res
         res.update(json.loads(state_file.read_text()))
+    if res["built"] and args.check and not args.run_only:
+        res.update(check_one(test, k, tc, ctx, args))
+        state_file.write_text(json.dumps(res))
     if test.negative:
-        res["status"] = "pass" if not res["built"] else "fail"
-        res["reason"] = "" if not res["built"] else "compiled, but the test expects a compile error"
+        if not res["built"]:
+            res.update(status="pass", reason="", rejected_by="static_assert" if res.get("static_assert") else "compiler")
+        elif res.get("check_rejected"):
+            res.update(status="pass", reason="", rejected_by="amp_check")
+        else:
+            res["status"] = "fail"
+            res["reason"] = "compiled, but the test expects a compile error" + (
+                f" (amp_check: {res['check_error']})" if res.get("check_error") else "")
         return res
     if not res["built"]:
         res.update(status="fail", reason="build: " + res["build_error"])
+        return res
+    if res.get("check_error"):
+        res.update(status="fail", reason="amp_check: " + res["check_error"])
         return res
     if test.compile_only:
         res.update(status="pass", reason="")
@@ -383,6 +471,10 @@ def run_test(test, tc, ctx, args):
     if test.negative:
         r["expects"] = test.expect_codes
         r["rejected_by_static_assert"] = status == "pass" and all(s.get("static_assert") for s in sets)
+        if status == "pass":
+            by = {s.get("rejected_by") for s in sets}
+            r["rejected_by"] = by.pop() if len(by) == 1 else "mixed"
+            r["check_codes"] = sorted({c for s in sets for c in s.get("check_codes", [])})
     return r
 
 
@@ -424,6 +516,13 @@ def tables(results, adaptations, elapsed, args):
                      f"(of the {len(want_sa)} rejected ones that expect MSVC's static_assert C2338: "
                      f"{sum(1 for r in want_sa if r.get('rejected_by_static_assert'))}); "
                      f"the others by an ordinary compile error (see results.json for each)")
+        by_chk = [r for r in neg_pass if r.get("rejected_by") == "amp_check"]
+        named = [r for r in by_chk if set(r.get("expects", [])) & set(r.get("check_codes", []))]
+        lines.append(f"  ... of which rejected by the restrict(amp) checker (tools/amp_check): {len(by_chk)}; "
+                     f"with an error code the test names: {len(named)}")
+    if args.check:
+        wrong = [r for r in results if r["kind"] != "negative" and r["reason"].startswith("amp_check")]
+        lines.append(f"Runtime and compile-only tests the checker rejected (false positives): {len(wrong)}")
     causes = {}
     for r in results:
         if r["status"] == "fail":
@@ -463,12 +562,21 @@ def main():
     ap.add_argument("--time-limit", type=int, default=0,
                     help="stop starting tests after this many seconds; report what ran")
     ap.add_argument("--no-pch", action="store_true", help="do not use the precompiled header")
+    ap.add_argument("--check-only", action="store_true",
+                    help="run only the restrict(amp) checker (no builds, no runs): negative tests pass when it "
+                         "rejects them, the others when it accepts them")
+    ap.add_argument("--no-check", action="store_true",
+                    help="do not run the restrict(amp) rule checker (tools/amp_check) after each build")
     args = ap.parse_args()
 
     suite = Path(args.suite).resolve()
     if not (suite / "Tests").is_dir() or not (suite / "amp_test_lib").is_dir():
         raise SystemExit(f"{suite}: not the conformance suite (no Tests/ or amp_test_lib/)")
     tc = Toolchain(args.gpu)
+    args.check = not args.no_check and bool(tc.check_cxx and tc.check_plugin)
+    if not args.no_check and not args.check:
+        log("the restrict(amp) checker is not available (see scripts/amp_check.sh); negative tests it would "
+            "reject will fail")
     build_dir = Path(os.environ.get("AMP_BUILD_DIR", ROOT / "build"))
     work = Path(args.out).resolve() if args.out else build_dir / f"conformance-{'gpu' if args.gpu else 'host'}"
     work.mkdir(parents=True, exist_ok=True)
@@ -487,13 +595,16 @@ def main():
         meta = json.loads((work / "library.json").read_text())
         ctx = {"work": work, "inc": Path(meta["inc"]), "lib": Path(meta["lib"]),
                "pch": Path(meta["pch"]) if meta["pch"] else None, "test_main": Path(meta["test_main"]),
+               "check_pch": Path(meta["check_pch"]) if meta.get("check_pch") else None,
                "lib_error": meta.get("lib_error", "")}
         adaptations = meta["adaptations"]
     else:
-        inc, lib, pch, test_main, adaptations, lib_error = prepare_library(suite, work, tc, args)
-        ctx = {"work": work, "inc": inc, "lib": lib, "pch": pch, "test_main": test_main, "lib_error": lib_error}
+        inc, lib, pch, check_pch, test_main, adaptations, lib_error = prepare_library(suite, work, tc, args)
+        ctx = {"work": work, "inc": inc, "lib": lib, "pch": pch, "check_pch": check_pch, "test_main": test_main,
+               "lib_error": lib_error}
         (work / "library.json").write_text(json.dumps(
             {"inc": str(inc), "lib": str(lib), "pch": str(pch) if pch else "", "test_main": str(test_main),
+             "check_pch": str(check_pch) if check_pch else "",
              "adaptations": adaptations, "lib_error": lib_error}, indent=1))
     log("test library adaptations:")
     for a in adaptations:

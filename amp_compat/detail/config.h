@@ -9,6 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 
+// AMP_CHECK_PASS: the restrict(amp) rule check (tools/amp_check), a Clang
+// parse of a host build's source that generates no code.
+#ifndef AMP_CHECK_PASS
+#define AMP_CHECK_PASS 0
+#endif
+
 // AMP_HAS_CUDA: the binary contains a CUDA accelerator (GPU build, Clang as the
 // CUDA compiler). AMP_DEVICE_PASS: this is Clang's device compilation pass.
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -41,6 +47,11 @@
 #define AMP_HD __host__ __device__
 #define AMP_HOST_ONLY __host__
 #define AMP_TILE_STATIC_DEVICE __shared__
+#elif AMP_CHECK_PASS
+// The restrict(amp) check pass (tools/amp_check, a Clang plugin run over a
+// host build's source): what the library offers to both sides is marked so.
+#define AMP_HD __attribute__((annotate("amp_restrict:cpu,amp")))
+#define AMP_HOST_ONLY
 #else
 #define AMP_HD
 #define AMP_HOST_ONLY
@@ -48,7 +59,11 @@
 
 // Functions usable in kernels and on the host. Always inline: the AMP layer
 // must vanish in the generated code (see bench/).
+#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+#define AMP_FN KOKKOS_FORCEINLINE_FUNCTION AMP_HD
+#else
 #define AMP_FN KOKKOS_FORCEINLINE_FUNCTION
+#endif
 
 namespace Concurrency {
 namespace detail {

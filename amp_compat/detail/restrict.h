@@ -15,8 +15,14 @@
   AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY,   \
                     AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, \
                     AMP_RESTRICT_ONE, )(__VA_ARGS__)
+#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+// The check pass (tools/amp_check) reads the restriction from an annotation.
+#define AMP_RESTRICT_ONE(a) __attribute__((annotate("amp_restrict:" #a)))
+#define AMP_RESTRICT_MANY(...) __attribute__((annotate("amp_restrict:" #__VA_ARGS__)))
+#else
 #define AMP_RESTRICT_ONE(a) AMP_RESTRICT_KW_##a
 #define AMP_RESTRICT_MANY(...) AMP_HD
+#endif
 #define AMP_RESTRICT_KW_amp AMP_HD
 #define AMP_RESTRICT_KW_direct3d AMP_HD
 #define AMP_RESTRICT_KW_cpu AMP_HOST_ONLY
@@ -28,6 +34,8 @@
 // a tile sees the same object, as AMP requires.
 #if AMP_DEVICE_PASS
 #define tile_static AMP_TILE_STATIC_DEVICE
+#elif AMP_CHECK_PASS
+#define tile_static static thread_local __attribute__((annotate("amp_tile_static")))
 #else
 #define tile_static static thread_local
 #endif

@@ -56,9 +56,19 @@ inline void fence_global() { std::atomic_thread_fence(std::memory_order_seq_cst)
 // AMP_RESTRICT_IN_AMP: the same choice as an expression, for the constructor
 // the rewrite merges from a restrict(cpu)/restrict(amp) constructor pair (its
 // device pass compiles the amp constructor alone).
+// In the restrict(amp) check pass (tools/amp_check) both name
+// amp_check_pair(), which tells the checker that the function is such a
+// generated dispatcher: its body calls a cpu and an amp function on purpose.
 #if AMP_DEVICE_PASS
 #define AMP_RESTRICT_IN_AMP true
 #define AMP_RESTRICT_PAIR(cpu_call, amp_call) return amp_call;
+#elif AMP_CHECK_PASS
+#define AMP_RESTRICT_IN_AMP                                                                          \
+  (::Concurrency::detail::target::amp_check_pair(), ::Concurrency::detail::target::host_in_kernel)
+#define AMP_RESTRICT_PAIR(cpu_call, amp_call)                                                        \
+  ::Concurrency::detail::target::amp_check_pair();                                                  \
+  if (::Concurrency::detail::target::host_in_kernel) return amp_call;                               \
+  return cpu_call;
 #else
 #define AMP_RESTRICT_IN_AMP (::Concurrency::detail::target::host_in_kernel)
 #define AMP_RESTRICT_PAIR(cpu_call, amp_call)                                                        \
@@ -69,6 +79,9 @@ inline void fence_global() { std::atomic_thread_fence(std::memory_order_seq_cst)
 namespace Concurrency {
 namespace detail {
 namespace target {
+#if AMP_CHECK_PASS
+inline bool amp_check_pair() AMP_HD { return true; }
+#endif
 } // namespace target
 } // namespace detail
 } // namespace Concurrency
