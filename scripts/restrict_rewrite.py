@@ -698,6 +698,185 @@ def declare(type_text, name, default):
     return s + (f" = {default}" if default else "")
 
 
+# ---- where a restriction specifier may be written
+# C++ AMP's grammar (spec 2.1) puts the restriction-specifier in a function or
+# lambda declarator, after the parameter list and its cv/ref qualifiers (and a
+# lambda's `mutable`), before the exception specification, a trailing return
+# type and the body:
+#     int f(int x) const & restrict(amp) noexcept -> int { ... }
+# Anywhere else MSVC rejects it (C2146, C2065, C3646, C4430, C3409...). The
+# macro the library defines for `restrict` cannot see where it is written, so
+# the launcher checks the placement in the sources and project headers it
+# reads. The spellings checked: restrict(...) with restrictions, amp.h's
+# __GPU / __GPU_ONLY, and object-like macros defined (in those files or with
+# -D) as one of these. A neighbouring identifier that names a macro (defined in
+# those files or with -D, or spelled in capitals as macros are) is not judged:
+# its expansion is not known here.
+RESTRICTION_TOKEN = r"\brestrict\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)"
+ALIAS_DEF_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(" + RESTRICTION_TOKEN[2:] +
+                          r"|__GPU_ONLY|__GPU)[ \t]*(?://.*)?$", re.M)
+DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
+PLACEMENT_NEXT_OK = {"{", ";", ":", "->", ")", "=", ">", ",", "[", "throw", "noexcept", "override", "final", "try",
+                     "restrict", "__attribute__", "__declspec"}
+QUALIFIERS = {"const", "volatile", "mutable", "&", "&&"}
+
+
+def _prev_token(m, i):
+    j = i - 1
+    while j >= 0 and m[j].isspace():
+        j -= 1
+    if j < 0:
+        return None, -1
+    if m[j].isalnum() or m[j] == "_":
+        k = j
+        while k >= 0 and (m[k].isalnum() or m[k] == "_"):
+            k -= 1
+        return m[k + 1:j + 1], k + 1
+    if m[j] == "&" and j > 0 and m[j - 1] == "&":
+        return "&&", j - 1
+    return m[j], j
+
+
+def _next_token(m, i):
+    t = re.compile(r"\s*(->|::|&&|[A-Za-z_]\w*|\d[\w.']*|\S)").match(m, i)
+    return t.group(1) if t else None
+
+
+def placement_errors(text, m, aliases, macros):
+    """(position, message) for each restriction specifier of masked text m
+    written where C++ AMP's grammar does not allow one."""
+    names = ["__GPU_ONLY", "__GPU"] + sorted(aliases)
+    spec_re = re.compile(RESTRICTION_TOKEN + r"|\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+    def macro_like(tok):
+        return tok in macros or (re.fullmatch(r"[A-Z_][A-Z0-9_]*", tok) is not None and len(tok) > 1)
+
+    errors = []
+    for r in spec_re.finditer(m):
+        spelled = re.sub(r"\s+", "", r.group(0))
+        where = "a restriction specifier (" + spelled + ")"
+        prev, pj = _prev_token(m, r.start())
+        nxt = _next_token(m, r.end())
+        if prev == ")":
+            po = match_back(m, pj, "(", ")")
+            word = re.search(r"([A-Za-z_]\w*)\s*$", m[:po]) if po >= 0 else None
+            if word and word.group(1) in ("throw", "noexcept"):
+                errors.append((r.start(), f"{where} must come before the exception specification "
+                                          f"({word.group(1)}(...)), not after it"))
+                continue
+            if word and word.group(1) in ("restrict", "__attribute__", "__declspec", "decltype", "alignas"):
+                pass
+            elif po >= 0 and m[po + 1:pj].strip().startswith("("):
+                errors.append((r.start(), f"{where} follows a parenthesised expression, not a parameter list: "
+                                          "it can only end a function declarator"))
+                continue
+        elif prev in QUALIFIERS or (prev and (prev[0].isalpha() or prev[0] == "_") and macro_like(prev)):
+            pass
+        else:
+            what = "the start of the file" if prev is None else f"`{prev}`"
+            errors.append((r.start(), f"{where} cannot follow {what}: it belongs after the parameter list of a "
+                                      "function or lambda declarator (and its cv/ref qualifiers)"))
+            continue
+        if nxt is None or nxt in PLACEMENT_NEXT_OK or nxt in names:
+            continue
+        if nxt in QUALIFIERS:
+            errors.append((r.start(), f"`{nxt}` must come before {where} (the order is: parameter list, "
+                                      "cv/ref qualifiers and `mutable`, restriction specifier, exception specification)"))
+        elif (nxt[0].isalpha() or nxt[0] == "_") and not macro_like(nxt):
+            errors.append((r.start(), f"{where} cannot be followed by `{nxt}`: it ends a function or lambda "
+                                      "declarator (what may follow: an exception specification, a trailing return "
+                                      "type, the body, `;`, `=`, `:`)"))
+    return errors
+
+
+# ---- floating literals out of range in restrict(amp) code
+# C++ AMP (spec 2.4.3.1, literals): in restrict(amp) code a floating literal
+# whose value exceeds the range of its type (float with an f suffix, double
+# without) makes the program ill-formed (MSVC: C2177, constant too big), where
+# C++ rounds it to the largest value or to infinity. As MSVC does, the value is
+# taken rounded to double: a float literal above FLT_MAX is refused, a double
+# literal only when it rounds to infinity (1.7976931348623158e+308, which
+# rounds to DBL_MAX, is accepted). Checked in
+# the bodies that follow an amp restriction (restrict(amp), restrict(cpu, amp),
+# __GPU, __GPU_ONLY and macros defined as one of them).
+FLOAT_LITERAL_RE = re.compile(r"(?<![\w.'])((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)([fFlL]?)(?![\w.])")
+FLT_MAX_EXACT = (2 - 2 ** -23) * 2.0 ** 127
+DBL_MAX_EXACT = (2 - 2 ** -52) * 2.0 ** 1023
+
+
+def amp_bodies(m, aliases):
+    """(start, end) of the bodies of functions and lambdas whose restriction
+    includes amp, in masked text m (nested ones included in their parent's)."""
+    names = ["__GPU_ONLY", "__GPU"] + sorted(aliases)
+    spec_re = re.compile(r"\brestrict\s*\(([^()]*)\)|\b(" + "|".join(map(re.escape, names)) + r")\b")
+    bodies = []
+    for r in spec_re.finditer(m):
+        if r.group(1) is not None and "amp" not in re.findall(r"\w+", r.group(1)):
+            continue
+        j = r.end()
+        while j < len(m) and m[j] not in ";{}":
+            if m[j] == ":" and not m.startswith("::", j) and not m.startswith("::", j - 1):
+                j, _ = skip_mem_initializers(m, j)
+                break
+            if m[j] == "(":
+                j = match_fwd(m, j, "(", ")")
+                if j < 0:
+                    break
+            j += 1
+        if 0 <= j < len(m) and m[j] == "{":
+            end = match_fwd(m, j, "{", "}")
+            if end > 0 and not any(s <= j and end <= e for s, e in bodies):
+                bodies.append((j, end))
+    return bodies
+
+
+def literal_errors(m, aliases):
+    errors = []
+    for s, e in amp_bodies(m, aliases):
+        for lit in FLOAT_LITERAL_RE.finditer(m, s, e):
+            suffix = lit.group(2).lower()
+            if suffix == "l":
+                continue
+            limit, ty = (FLT_MAX_EXACT, "float") if suffix == "f" else (DBL_MAX_EXACT, "double")
+            if float(lit.group(1)) > limit:  # the value rounded to double (inf past DBL_MAX)
+                errors.append((lit.start(), f"floating literal {lit.group(0)} exceeds the range of {ty} "
+                                            "(in restrict(amp) code an out-of-range literal is an error)"))
+    return errors
+
+
+def check_placement(files, args):
+    """GCC-style diagnostics for misplaced restriction specifiers and for
+    out-of-range floating literals in restrict(amp) code, in files."""
+    texts = {}
+    for f in files:
+        try:
+            texts[f] = Path(f).read_text(errors="replace")
+        except OSError:
+            pass
+    aliases, macros = set(), set()
+    for t in texts.values():
+        aliases.update(a for a, _ in ALIAS_DEF_RE.findall(t))
+        macros.update(DEFINE_RE.findall(t))
+    for a in args:
+        if a.startswith("-D"):
+            name, _, value = a[2:].partition("=")
+            macros.add(name)
+            if re.fullmatch(RESTRICTION_TOKEN[2:] + r"|__GPU_ONLY|__GPU", value.strip()):
+                aliases.add(name)
+    macros -= aliases
+    quick = re.compile(r"\brestrict\b|__GPU" + "".join("|\\b" + re.escape(a) + "\\b" for a in aliases))
+    out = []
+    for f, t in texts.items():
+        if not quick.search(t):
+            continue
+        m = mask(t)
+        for pos, msg in placement_errors(t, m, aliases, macros) + literal_errors(m, aliases):
+            line = t.count("\n", 0, pos) + 1
+            col = pos - (t.rfind("\n", 0, pos) + 1) + 1
+            out.append(f"{f}:{line}:{col}: error: C++ AMP: {msg}")
+    return out
+
+
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C")
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 PAIR_HINT = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*throw\s*\(|\brestrict\s*\(\s*(cpu|amp|direct3d)\s*\)|\brestrict\s*\(\s*(?!(cpu|amp|direct3d|auto)\s*[,)])")
@@ -763,6 +942,10 @@ def launch(argv):
         if a.startswith("-D") and "=" in a and "throw" in a:
             name, _, value = a.partition("=")
             args[k] = f"{name}={throw_spec_define(value)}"
+    placement = check_placement([f for f in closure if os.path.isfile(f)], args)
+    if placement:
+        sys.stderr.write("\n".join(placement) + "\n")
+        return 1
     if not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
         os.execvp(compiler, [compiler] + args)
     rewritten, _ = rewrite_files(closure)

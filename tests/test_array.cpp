@@ -2,6 +2,8 @@
 // views of an array, conversion to std::vector and capture by reference.
 #include "amp_test_util.h"
 
+#include <amp_short_vectors.h>
+
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -221,6 +223,52 @@ TEST(Array, Sections) {
   EXPECT_EQ(r.section(3, 4)[3], 6);
   array<int, 3> q(3, 4, 5, iota(60).begin());
   EXPECT_EQ(q.section(1, 1, 1, 2, 3, 4)(1, 2, 3), (2 * 4 + 3) * 5 + 4);
+}
+
+// Element types AMP allows still compile under the element-type rules
+// (detail/element_type.h; tests/compile_fail has the refused ones): a struct
+// with a static member besides its data, an aggregate with a base class and an
+// array member, a class with constructors, short vectors, and a rank-2 array's
+// view_as (the rank-1 rule is array_view's only).
+struct with_static_member {
+  static int instances;
+  int value;
+};
+struct element_base {
+  int a;
+};
+struct aggregate_with_base : element_base {
+  float b[3];
+};
+class with_constructors {
+public:
+  with_constructors() restrict(cpu, amp) : v(0) {}
+  explicit with_constructors(int x) restrict(cpu, amp) : v(x) {}
+  with_constructors(const with_constructors& o) restrict(cpu, amp) : v(o.v) {}
+  int v;
+};
+
+TEST(Array, AmpCompatibleElementTypes) {
+  array<with_static_member, 1> s(4);
+  std::vector<aggregate_with_base> bases(4);
+  array_view<aggregate_with_base, 1> b(4, bases);
+  std::vector<with_constructors> host(4, with_constructors(7));
+  array_view<with_constructors, 1> c(4, host);
+  array<graphics::float_3, 1> f3(4);
+  array<double, 2> doubles(2, 3);
+  array_view<const double, 2> d = doubles;
+  parallel_for_each(s.extent, [&s, b, c](index<1> i) restrict(amp) {
+    s[i].value = c[i].v + i[0];
+    b[i].a = i[0];
+    b[i].b[2] = 0.5f;
+  });
+  EXPECT_EQ(s[3].value, 10);
+  EXPECT_EQ(b[2].a, 2);
+  array<int, 2> m(3, 4);
+  array_view<int, 1> flat = m.view_as(extent<1>(12));
+  EXPECT_EQ(flat.extent, extent<1>(12));
+  EXPECT_EQ(d.extent, extent<2>(2, 3));
+  EXPECT_EQ(f3.extent, extent<1>(4));
 }
 
 TEST(Array, ViewAs) {

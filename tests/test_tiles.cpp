@@ -66,7 +66,8 @@ TEST(Tiles, TiledIndexMembers2D) {
 TEST(Tiles, TiledIndexMembers3D) {
   const extent<3> e(4, 6, 8);
   std::vector<int> out(e.size() * 3);
-  array_view<int, 4> o(extent<4>(4, 6, 8, 3), out);
+  const int dims[] = {4, 6, 8, 3}; // no component constructor above rank 3 in AMP
+  array_view<int, 4> o(extent<4>(dims), out);
   o.discard_data();
   parallel_for_each(e.tile<2, 3, 4>(), [=](tiled_index<2, 3, 4> ti) restrict(amp) {
     const index<3> g = ti.global;

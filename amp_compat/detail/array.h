@@ -25,6 +25,7 @@ template <class T, int N = 1> class array : public detail::data_base<T, N> {
   friend struct detail::closure_patcher;
   friend struct detail::kokkos_interop;
   static_assert(!std::is_const<T>::value, "array<const T> is not allowed; use array_view<const T>");
+  static_assert(detail::element_type_check<T>::value, "");
   template <class V> using is_source_view = std::integral_constant<bool,
       std::is_same<V, array_view<const T, N>>::value || std::is_same<V, array_view<T, N>>::value>;
 
@@ -170,9 +171,9 @@ public:
   AMP_FN array_view<T, N> section(I... i) { return view().section(i...); }
   template <class... I, class = std::enable_if_t<sizeof...(I) == 2 * N && detail::all_ints<I...>::value>>
   AMP_FN array_view<const T, N> section(I... i) const { return const_view().section(i...); }
-  template <int K> AMP_FN array_view<T, K> view_as(const Concurrency::extent<K>& e) { return view().view_as(e); }
+  template <int K> AMP_FN array_view<T, K> view_as(const Concurrency::extent<K>& e) { return view().reshape(e); }
   template <int K> AMP_FN array_view<const T, K> view_as(const Concurrency::extent<K>& e) const {
-    return const_view().view_as(e);
+    return const_view().reshape(e);
   }
   template <class U> AMP_FN array_view<U, 1> reinterpret_as() { return view().template reinterpret_as<U>(); }
   template <class U> AMP_FN array_view<const U, 1> reinterpret_as() const {

@@ -7,6 +7,7 @@
 #pragma once
 #include "accelerator.h"
 #include "data.h"
+#include "element_type.h"
 
 #include <cstdint>
 #include <iterator>
@@ -70,6 +71,7 @@ template <class T, int N = 1> class array_view : public detail::data_base<T, N> 
   friend struct detail::copy_access;
   friend struct detail::closure_patcher;
   friend struct detail::kokkos_interop;
+  static_assert(detail::element_type_check<T>::value, "");
 
 public:
   using value_type = T;
@@ -156,7 +158,12 @@ public:
   template <int K = N, class = std::enable_if_t<(K > 1)>> AMP_FN array_view<T, N - 1> operator()(int i) const {
     return project(i);
   }
-  AMP_FN T* data() const { return this->base_ptr(); }
+  // AMP: data() and view_as() exist on views of rank 1 only (a view of higher
+  // rank may be a non-contiguous section); array's have no such limit.
+  AMP_FN T* data() const {
+    static_assert(N == 1, "C++ AMP: array_view::data() is only permissible on array views of rank 1");
+    return this->base_ptr();
+  }
 
   // ---- sections and reshaping
   AMP_FN array_view section(const index<N>& origin, const Concurrency::extent<N>& e) const {
@@ -182,6 +189,13 @@ public:
     return section(index<3>(i0, i1, i2), Concurrency::extent<3>(e0, e1, e2));
   }
   template <int K> AMP_FN array_view<T, K> view_as(const Concurrency::extent<K>& e) const {
+    static_assert(N == 1, "C++ AMP: array_view::view_as() is only permissible on array views of rank 1");
+    return reshape(e);
+  }
+
+private:
+  // view_as without the rank rule: array::view_as (any rank) comes here.
+  template <int K> AMP_FN array_view<T, K> reshape(const Concurrency::extent<K>& e) const {
     if constexpr (!detail::device_pass) {
       if (!this->is_dense() || e.size_64() > this->extent.size_64())
         throw runtime_exception("array_view::view_as: the view is not contiguous or the new extent is larger",
@@ -194,6 +208,8 @@ public:
     v.h_.tag = h_.tag;
     return v;
   }
+
+public:
   // The view's bytes must be a whole number of U (AMP: runtime_exception on
   // the host otherwise); checked on the host only.
   template <class U> AMP_FN array_view<U, 1> reinterpret_as() const {

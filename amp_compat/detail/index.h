@@ -25,8 +25,15 @@ public:
 
   AMP_FN int_tuple() : v_{} {}
   // As in AMP, the one-component constructor is explicit; the others are not.
+  // AMP has component constructors for ranks 1 to 3 only (index(int, int, int)
+  // is the longest); a higher rank is built from an int array.
+  // detail::from_components builds any rank.
   template <class... I, std::enable_if_t<sizeof...(I) == N && (N > 1) && all_ints<I...>::value, int> = 0>
-  AMP_FN int_tuple(I... i) : v_{static_cast<int>(i)...} {}
+  AMP_FN int_tuple(I... i) : v_{static_cast<int>(i)...} {
+    static_assert(sizeof...(I) <= 3,
+                  "C++ AMP: index<N> and extent<N> have component constructors for ranks 1 to 3 only; for a "
+                  "higher rank, construct from an int array (index<N>(const int components[]))");
+  }
   template <class I, std::enable_if_t<N == 1 && std::is_convertible<I, int>::value, int> = 0>
   AMP_FN explicit int_tuple(I i) : v_{static_cast<int>(i)} {}
   AMP_FN explicit int_tuple(const int components[]) {
@@ -172,6 +179,12 @@ template <int N> AMP_FN index<N> delinearize_u32(unsigned l, const extent<N>& e)
   }
   i[0] = static_cast<int>(l);
   return i;
+}
+// An index or extent of any rank from its components (AMP's component
+// constructors stop at rank 3; the kernel paths need ranks up to 6).
+template <class R, class... I> AMP_FN R from_components(I... i) {
+  const int c[sizeof...(I)] = {static_cast<int>(i)...};
+  return R(c);
 }
 } // namespace detail
 } // namespace Concurrency

@@ -47,7 +47,7 @@ constexpr bool team_is_thread_group =
 // Simple model, MDRange: Kokkos passes the N coordinates as arguments.
 template <int N, class F> struct kk_simple_md {
   kernel_image<F> k;
-  template <class... I> AMP_FN void operator()(const I... i) const { invoke_kernel(k.fn(), index<N>(static_cast<int>(i)...)); }
+  template <class... I> AMP_FN void operator()(const I... i) const { invoke_kernel(k.fn(), from_components<index<N>>(i...)); }
 };
 // Simple model, linear: rank 1, or ranks above 6 (delinearised).
 template <int N, class F> struct kk_simple_linear {
