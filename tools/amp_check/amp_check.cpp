@@ -274,8 +274,6 @@ std::string Checker::unsupportedType(QualType T, bool asCapture, int depth) {
     QualType P = R->getPointeeType();
     if (P->isFunctionType())
       return "references to functions are not supported";
-    if (P->isPointerType() || P->isReferenceType())
-      return "a reference to a pointer is not supported";
     return unsupportedType(P, asCapture, depth + 1);
   }
   if (const auto *P = T->getAs<PointerType>()) {
