@@ -358,8 +358,10 @@ def check_one(test, k, tc, ctx, args):
     codes = sorted(set(re.findall(r"\[C\+\+ AMP (C\d{4})\]", out)))
     # Only the checker's own diagnostics count as a rejection; any other error
     # means Clang could not parse what GCC compiled (reported as such).
-    return {"checked": True, "check_rejected": rc != 0 and bool(codes),
-            "check_error": "" if rc == 0 else first_error(out), "check_codes": codes}
+    rejected = rc != 0 and bool(codes)
+    return {"checked": True, "check_rejected": rejected,
+            "check_error": first_error(out) if rejected else "", "check_codes": codes,
+            "check_unparsed": "" if rc == 0 or rejected else first_error(out)}
 
 
 def run_one(test, k, ctx, args):
@@ -400,9 +402,11 @@ def judge(test, k, tc, ctx, args):
             ok = not res["check_error"]
             res.update(status="pass" if ok else "fail", reason="" if ok else "amp_check: " + res["check_error"])
         return res
-    if not args.run_only:
+    state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
+    if args.resume and not args.run_only and state_file.exists():
+        res.update(json.loads(state_file.read_text()))  # built by an earlier --build-only run
+    elif not args.run_only:
         res.update(build_one(test, k, tc, ctx, args))
-        state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
         state_file.write_text(json.dumps(res))
     else:
         state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
@@ -523,6 +527,10 @@ def tables(results, adaptations, elapsed, args):
     if args.check:
         wrong = [r for r in results if r["kind"] != "negative" and r["reason"].startswith("amp_check")]
         lines.append(f"Runtime and compile-only tests the checker rejected (false positives): {len(wrong)}")
+        unparsed = [r for r in results if any(s.get("check_unparsed") for s in r["sets"])]
+        if unparsed:
+            lines.append(f"Tests Clang could not parse for the checker (GCC builds them; not checked): "
+                         f"{len(unparsed)}")
     causes = {}
     for r in results:
         if r["status"] == "fail":
@@ -553,6 +561,9 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="only every Nth test (sorted by path): a deterministic sample")
     ap.add_argument("--build-only", action="store_true", help="build, do not run (for --run-only later)")
     ap.add_argument("--run-only", action="store_true", help="run what --build-only built")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the builds an earlier run (--build-only, perhaps cut by --time-limit) finished; "
+                         "build the rest")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per test run")
     ap.add_argument("--build-timeout", type=int, default=300, help="seconds per test build")
     ap.add_argument("--out", default="", help="output directory (default build/conformance-host or -gpu)")
@@ -591,7 +602,7 @@ def main():
     log(f"{len(tests)} of {total} tests selected; {args.jobs} jobs; output in {work}")
 
     t0 = time.time()
-    if args.run_only:
+    if args.run_only or (args.resume and (work / "library.json").exists()):
         meta = json.loads((work / "library.json").read_text())
         ctx = {"work": work, "inc": Path(meta["inc"]), "lib": Path(meta["lib"]),
                "pch": Path(meta["pch"]) if meta["pch"] else None, "test_main": Path(meta["test_main"]),

@@ -40,6 +40,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -193,6 +195,10 @@ unsigned Checker::compute(const FunctionDecl *FD) {
     }
     if (MD->isImplicit() || MD->isDefaulted() || (isa<CXXDestructorDecl>(MD) && MD->isTrivial()))
       return implicitMember(MD);
+    // Members of a class local to a function take that function's
+    // restriction when they have none (restriction inference).
+    if (const FunctionDecl *outer = RD->isLocalClass())
+      return restriction(outer);
   }
   if (FD->isConstexpr())
     return kBoth;
@@ -752,9 +758,8 @@ void Checker::checkDeclarationRules(const FunctionDecl *FD) {
     if (MD->getMethodQualifiers().hasVolatile())
       error(FD->getLocation(), "C3581", "volatile member functions are not supported in amp-restricted code");
   }
-  if (FD->isExternC() && !FD->getBuiltinID())
-    error(FD->getLocation(), r == kAmp ? "C3581" : "C3938",
-          "amp-restricted functions cannot have extern \"C\" linkage");
+  if (FD->isExternC() && !FD->getBuiltinID() && r == kBoth)
+    error(FD->getLocation(), "C3938", "a restrict(cpu, amp) function cannot have extern \"C\" linkage");
   if (const auto *FPT = FD->getType()->getAs<FunctionProtoType>())
     if (FPT->hasDynamicExceptionSpec())
       error(FD->getLocation(), "C3581", "amp-restricted functions cannot have an exception specification");
@@ -801,6 +806,8 @@ void Checker::checkFunction(const FunctionDecl *FD) {
 
 void Checker::checkLambda(const LambdaExpr *L, unsigned enclosing) {
   const CXXMethodDecl *op = L->getCallOperator();
+  if (L->getLambdaClass()->isDependentContext())
+    return; // checked in its instantiations
   unsigned r = written(op);
   if (!r)
     return; // no restriction of its own: checked as part of its surroundings' rules
@@ -840,12 +847,19 @@ void Checker::checkLambda(const LambdaExpr *L, unsigned enclosing) {
 void Checker::checkRecursion() {
   // Recursion is not supported in amp-restricted code: a cycle in the calls
   // among the user's amp functions.
-  llvm::DenseMap<const FunctionDecl *, int> state;
+  std::map<const FunctionDecl *, int> state;
   std::vector<const FunctionDecl *> stack;
   std::function<bool(const FunctionDecl *)> dfs = [&](const FunctionDecl *F) -> bool {
     state[F] = 1;
     stack.push_back(F);
-    for (const FunctionDecl *G : calls_[F]) {
+    auto it = calls_.find(F);
+    if (it == calls_.end()) {
+      stack.pop_back();
+      state[F] = 2;
+      return false;
+    }
+    const std::vector<const FunctionDecl *> callees = it->second;
+    for (const FunctionDecl *G : callees) {
       if (state[G] == 1) {
         error(G->getLocation(), "C3586", "'" + G->getQualifiedNameAsString() +
                                              "' is recursive: recursion is not supported in amp-restricted code");
@@ -858,8 +872,11 @@ void Checker::checkRecursion() {
     state[F] = 2;
     return false;
   };
+  std::vector<const FunctionDecl *> roots;
   for (auto &e : calls_)
-    if (state[e.first] == 0 && dfs(e.first))
+    roots.push_back(e.first);
+  for (const FunctionDecl *F : roots)
+    if (state[F] == 0 && dfs(F))
       return;
 }
 
