@@ -57,6 +57,14 @@
 #define AMP_HOST_ONLY
 #endif
 
+// AMP_CHECK_CPU_AMP: what AMP declares restrict(cpu, amp) but amp_compat runs
+// in kernels on the host accelerators only; the check pass must accept it.
+#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+#define AMP_CHECK_CPU_AMP __attribute__((annotate("amp_restrict:cpu,amp")))
+#else
+#define AMP_CHECK_CPU_AMP
+#endif
+
 // Functions usable in kernels and on the host. Always inline: the AMP layer
 // must vanish in the generated code (see bench/).
 #if AMP_CHECK_PASS && !AMP_HAS_CUDA

@@ -184,10 +184,8 @@ unsigned Checker::compute(const FunctionDecl *FD) {
     return r;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     const CXXRecordDecl *RD = MD->getParent();
-    if (RD->isLambda()) {
+    if (RD->isLambda() && MD->getOverloadedOperator() == OO_Call) {
       // A lambda without a restriction takes its surroundings'.
-      if (isa<CXXConversionDecl>(MD))
-        return kCpu;
       auto it = lambdaContext.find(RD);
       if (it != lambdaContext.end())
         return it->second;
@@ -744,7 +742,13 @@ void Checker::checkDeclarationRules(const FunctionDecl *FD) {
     if (!FD->isImplicit() && !P->isImplicit() && isUser(P) && !FD->getFriendObjectKind() &&
         !P->getFriendObjectKind() && !FD->isTemplateInstantiation()) {
       unsigned a = annotated(FD) ? annotated(FD) : kCpu, b = annotated(P) ? annotated(P) : kCpu;
-      if (a != b)
+      // Declared through a typedef of a restricted function type: the
+      // restriction is in the typedef, where no annotation reaches.
+      auto viaTypedef = [](const FunctionDecl *D) {
+        const TypeSourceInfo *TSI = D->getTypeSourceInfo();
+        return TSI && !TSI->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
+      };
+      if (a != b && !viaTypedef(FD) && !viaTypedef(P))
         error(FD->getLocation(), "C3935", "'" + FD->getNameAsString() + "' was declared " + restrictName(b) +
                                               " and is redeclared " + restrictName(a));
     }
@@ -774,6 +778,8 @@ void Checker::checkDeclarationRules(const FunctionDecl *FD) {
                                            "amp-restricted functions");
       continue;
     }
+    if (T->isMemberPointerType())
+      continue; // a parameter may have one (Microsoft's compiler accepts it); using it in amp code is refused
     std::string pw = unsupportedType(T);
     if (!pw.empty())
       error(P->getLocation(), "C3581", "parameter '" + P->getNameAsString() + "': " + pw);
