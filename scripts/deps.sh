@@ -15,6 +15,8 @@
 #                                 # -fsanitize=thread: $BUILD/deps/tbb-tsan, for the
 #                                 # opt-in PPL ThreadSanitizer tests (AMP_TSAN_TESTS)
 #   scripts/deps.sh msvc          # host + clang-22 and its OpenMP runtime (./amp c++ --msvc)
+#   scripts/deps.sh checker       # clang-22 and its C++ headers, then the restrict(amp)
+#                                 # checker plugin (tools/amp_check; ./amp c++ --amp-check)
 #   scripts/deps.sh smoke host    # build (and run) scripts/kokkos-smoke against it
 #   scripts/deps.sh smoke cuda    # build it, check the CUDA runtime is static,
 #                                 # run it only if a GPU is visible
@@ -59,6 +61,8 @@ HOST_PACKAGES=(cmake g++ make patch libgtest-dev googletest libboost-context-dev
 CUDA_PACKAGES=(clang-22 libomp-22-dev)
 # The MSVC-dialect mode compiles host code with clang-22 as well.
 MSVC_PACKAGES=(clang-22 libomp-22-dev)
+# The restrict(amp) checker: a Clang plugin, built against Clang's C++ headers.
+CHECKER_PACKAGES=(clang-22 libclang-22-dev llvm-22-dev)
 
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -591,6 +595,10 @@ main() {
     smoke) do_smoke "${2:-}" ;;
     kokkos46) do_kokkos46 "${2:-}" ;;
     packages) ensure_packages "${HOST_PACKAGES[@]}"; return 0 ;;
+    checker)
+      ensure_packages "${CHECKER_PACKAGES[@]}"
+      AMP_BUILD_DIR="$BUILD" "$REPO/scripts/amp_check.sh" plugin >/dev/null || die "building the amp_check plugin failed"
+      return 0 ;;
     tbb-tsan) do_tbb_tsan; return 0 ;;
     *) usage 2 ;;
   esac

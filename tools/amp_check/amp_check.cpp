@@ -56,7 +56,9 @@ unsigned annotated(const Decl *D) {
   unsigned r = 0;
   for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
     StringRef s = A->getAnnotation();
-    if (!s.consume_front("amp_restrict:"))
+    // Clang copies a declaration's attributes onto its redeclarations; only
+    // what this declaration wrote counts.
+    if (A->isInherited() || !s.consume_front("amp_restrict:"))
       continue;
     SmallVector<StringRef, 4> parts;
     s.split(parts, ',');

@@ -1,0 +1,13 @@
+// amp_check: reject C3930 C3931
+// A function may call only what its restriction allows (AMP spec 2.3): amp code
+// no restrict(cpu) function (C3930), restrict(cpu, amp) code no amp-only one
+// (C3931); implicit constructors are as restricted as their members'.
+#include <amp.h>
+int cpu_only(int x) { return x + 1; }
+int amp_only(int x) restrict(amp) { return x + 2; }
+struct CpuCtor { int v; CpuCtor() { v = 0; } };
+struct Holder { CpuCtor c; };
+int calls_cpu(int x) restrict(amp) { return cpu_only(x); }
+int calls_amp(int x) restrict(cpu, amp) { return amp_only(x); }
+int builds_cpu_member() restrict(amp) { Holder h; return h.c.v; }
+int main() { return 0; }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The restrict(amp) checker's tests: each file here says `// amp_check: accept`
+# (must pass the check and compile) or `// amp_check: reject CODE...` (the check
+# must fail and name every CODE, Microsoft's error numbers). Then every sample
+# and legacy program in samples/ must pass the check: legal AMP code is never
+# refused. Exit 77 (skip) only when Clang 22 or its headers are missing.
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+AMPXX="$ROOT/scripts/amp++"
+"$ROOT/scripts/amp_check.sh" plugin >/dev/null 2>&1 || { echo "amp_check unavailable (scripts/deps.sh checker)"; exit 77; }
+fail=0 n=0
+for f in "$HERE"/*.cpp; do
+  n=$((n + 1))
+  spec="$(sed -n 's|^// amp_check: ||p' "$f" | head -n 1)"
+  out="$("$AMPXX" --amp-check -fsyntax-only "$f" 2>&1)"; rc=$?
+  case "$spec" in
+    accept)
+      if [ $rc = 0 ]; then echo "ok   $(basename "$f"): accepted"
+      else echo "FAIL $(basename "$f"): legal code refused:"; echo "$out" | grep -m5 "error"; fail=1; fi ;;
+    reject*)
+      missing=""
+      for code in ${spec#reject}; do grep -q "\[C++ AMP $code\]" <<<"$out" || missing+=" $code"; done
+      if [ $rc != 0 ] && [ -z "$missing" ]; then echo "ok   $(basename "$f"): refused with${spec#reject}"
+      else echo "FAIL $(basename "$f"): rc=$rc, codes not reported:${missing:- (none; but it compiled)}"; echo "$out" | grep -m5 "error"; fail=1; fi ;;
+    *) echo "FAIL $(basename "$f"): no '// amp_check:' line"; fail=1 ;;
+  esac
+done
+# Every sample and legacy program: legal AMP, so the check must accept it.
+for f in $(find "$ROOT/samples" -name '*.cpp' | sort); do
+  n=$((n + 1))
+  # As samples/CMakeLists.txt builds them: legacy programs with the Windows
+  # companions, NAME.flags beside a program holds its own flags.
+  extra=()
+  case "$f" in */legacy/*) extra=(--windows-compat) ;; esac
+  flags="${f%.cpp}.flags"
+  [ -f "$flags" ] && read -r -a more < <(tr '\n' ' ' <"$flags") && extra+=("${more[@]}")
+  out="$("$AMPXX" --amp-check "${extra[@]}" -fsyntax-only -I"$(dirname "$f")" "$f" 2>&1)"; rc=$?
+  if [ $rc = 0 ] && grep -q "could not parse" <<<"$out"; then echo "FAIL ${f#$ROOT/}: not checked: $out"; fail=1
+  elif [ $rc = 0 ]; then echo "ok   ${f#$ROOT/}: accepted"
+  else echo "FAIL ${f#$ROOT/}: refused:"; echo "$out" | grep -m5 "error"; fail=1; fi
+done
+echo "$n files checked"
+exit $fail

@@ -1,0 +1,18 @@
+// amp_check: reject C3581
+// Types restrict(amp) code cannot use (AMP spec 2.4.1): char, short, long long,
+// long double, pointers to pointers, bit-fields, virtual functions, enums on a
+// char, arrays of bool.
+#include <amp.h>
+struct Bits { int a : 3; };
+struct Virt { virtual int f() const restrict(amp) { return 1; } };
+enum class Small : char { a };
+int chars() restrict(amp) { char c = 1; return c; }
+int shorts() restrict(amp) { short s = 1; return s; }
+int longlongs() restrict(amp) { long long l = 1; return int(l); }
+int longdoubles() restrict(amp) { long double d = 1; return int(d); }
+int pointer_to_pointer(int* p) restrict(amp) { int** pp = &p; return **pp; }
+int bitfield() restrict(amp) { Bits b{1}; return b.a; }
+int enum_on_char() restrict(amp) { Small s = Small::a; return int(s); }
+int bool_array() restrict(amp) { bool b[2] = {true, false}; return b[0]; }
+int volatile_local() restrict(amp) { volatile int v = 1; return v; }
+int main() { return 0; }
