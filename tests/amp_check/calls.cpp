@@ -7,7 +7,7 @@ int cpu_only(int x) { return x + 1; }
 int amp_only(int x) restrict(amp) { return x + 2; }
 struct CpuCtor { int v; CpuCtor() { v = 0; } };
 struct Holder { CpuCtor c; };
-int calls_cpu(int x) restrict(amp) { return cpu_only(x); }
-int calls_amp(int x) restrict(cpu, amp) { return amp_only(x); }
-int builds_cpu_member() restrict(amp) { Holder h; return h.c.v; }
+int calls_cpu(int x) restrict(amp) { return cpu_only(x); }  // error: C3930
+int calls_amp(int x) restrict(cpu, amp) { return amp_only(x); }  // error: C3931
+int builds_cpu_member() restrict(amp) { Holder h; return h.c.v; }  // error: C3930
 int main() { return 0; }

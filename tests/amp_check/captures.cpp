@@ -7,7 +7,7 @@ using namespace concurrency;
 struct Owner {
   int v = 1;
   void launch(array_view<int, 1> out) {
-    parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = v; });
+    parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = v; });  // error: C3590
   }
 };
 int main() {
@@ -16,8 +16,8 @@ int main() {
   int k = 3;
   int* p = data.data();
   array<int, 1> a(8);
-  parallel_for_each(out.extent, [=, &k](index<1> i) restrict(amp) { out[i] = k; });
-  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = p ? 1 : 0; });
-  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = a[i]; });
+  parallel_for_each(out.extent, [=, &k](index<1> i) restrict(amp) { out[i] = k; });  // error: C3590
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = p ? 1 : 0; });  // error: C3596
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = a[i]; });  // error: C3597
   return 0;
 }

@@ -4,12 +4,12 @@
 // with an amp constructor needs an amp destructor, redeclarations repeat the
 // restriction, no extern "C" on restrict(cpu, amp).
 #include <amp.h>
-struct S { virtual int f() restrict(amp); };
-int variadic(int n, ...) restrict(amp);
-int takes_function(int (&f)(int) restrict(amp)) restrict(amp);
-int takes_short(short s) restrict(amp);
-struct NeedsAmpDtor { NeedsAmpDtor() restrict(cpu, amp) {} ~NeedsAmpDtor() {} };
+struct S { virtual int f() restrict(amp); };  // error: C3581
+int variadic(int n, ...) restrict(amp);  // error: C3581
+int takes_function(int (&f)(int) restrict(amp)) restrict(amp);  // error: C3939
+int takes_short(short s) restrict(amp);  // error: C3581
+struct NeedsAmpDtor { NeedsAmpDtor() restrict(cpu, amp) {} ~NeedsAmpDtor() {} };  // error: C3933
 int redeclared() restrict(cpu, amp);
-int redeclared() restrict(amp) { return 1; }
-extern "C" int c_linkage() restrict(cpu, amp) { return 1; }
+int redeclared() restrict(amp) { return 1; }  // error: C3935
+extern "C" int c_linkage() restrict(cpu, amp) { return 1; }  // error: C3938
 int main() { return 0; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The restrict(amp) checker's tests: each file here says `// amp_check: accept`
-# (must pass the check and compile) or `// amp_check: reject CODE...` (the check
-# must fail and name every CODE, Microsoft's error numbers). Then every sample
+# (must pass the check and compile) or `// amp_check: reject CODE...`: then
+# every line marked `// error: CODE...` must be reported with those codes
+# (Microsoft's error numbers) and no other line may be. Then every sample
 # and legacy program in samples/ must pass the check: legal AMP code is never
 # refused. Exit 77 (skip) only when Clang 22 or its headers are missing.
 set -uo pipefail
@@ -19,10 +20,20 @@ for f in "$HERE"/*.cpp; do
       if [ $rc = 0 ]; then echo "ok   $(basename "$f"): accepted"
       else echo "FAIL $(basename "$f"): legal code refused:"; echo "$out" | grep -m5 "error"; fail=1; fi ;;
     reject*)
-      missing=""
-      for code in ${spec#reject}; do grep -q "\[C++ AMP $code\]" <<<"$out" || missing+=" $code"; done
-      if [ $rc != 0 ] && [ -z "$missing" ]; then echo "ok   $(basename "$f"): refused with${spec#reject}"
-      else echo "FAIL $(basename "$f"): rc=$rc, codes not reported:${missing:- (none; but it compiled)}"; echo "$out" | grep -m5 "error"; fail=1; fi ;;
+      # Each line marked `// error: CODE...` must be reported with exactly
+      # those codes, and nothing else may be: every rule is asserted alone.
+      want="$(grep -n '// error: ' "$f" | sed -E 's|^([0-9]+):.*// error: (.*)$|\1 \2|' \
+        | while read -r n codes; do for c in $codes; do echo "$n $c"; done; done | sort -u)"
+      got="$(grep -oE "$(basename "$f"):[0-9]+:[0-9]+: error: .*\[C\+\+ AMP C[0-9]+\]" <<<"$out" \
+        | sed -E 's|^[^:]*:([0-9]+):.*\[C\+\+ AMP (C[0-9]+)\]$|\1 \2|' | sort -u)"
+      if [ $rc != 0 ] && [ -n "$want" ] && [ "$want" = "$got" ]; then
+        echo "ok   $(basename "$f"): refused on each marked line ($(wc -l <<<"$want") line/code pairs)"
+      else
+        echo "FAIL $(basename "$f"): rc=$rc; expected (line code) but not reported:"
+        comm -23 <(echo "$want") <(echo "$got") | sed 's/^/    /'
+        echo "  reported but not marked:"; comm -13 <(echo "$want") <(echo "$got") | sed 's/^/    /'
+        fail=1
+      fi ;;
     *) echo "FAIL $(basename "$f"): no '// amp_check:' line"; fail=1 ;;
   esac
 done

@@ -4,15 +4,15 @@
 // char, arrays of bool.
 #include <amp.h>
 struct Bits { int a : 3; };
-struct Virt { virtual int f() const restrict(amp) { return 1; } };
+struct Virt { virtual int f() const restrict(amp) { return 1; } };  // error: C3581
 enum class Small : char { a };
-int chars() restrict(amp) { char c = 1; return c; }
-int shorts() restrict(amp) { short s = 1; return s; }
-int longlongs() restrict(amp) { long long l = 1; return int(l); }
-int longdoubles() restrict(amp) { long double d = 1; return int(d); }
-int pointer_to_pointer(int* p) restrict(amp) { int** pp = &p; return **pp; }
-int bitfield() restrict(amp) { Bits b{1}; return b.a; }
-int enum_on_char() restrict(amp) { Small s = Small::a; return int(s); }
-int bool_array() restrict(amp) { bool b[2] = {true, false}; return b[0]; }
-int volatile_local() restrict(amp) { volatile int v = 1; return v; }
+int chars() restrict(amp) { char c = 1; return c; }  // error: C3581
+int shorts() restrict(amp) { short s = 1; return s; }  // error: C3581
+int longlongs() restrict(amp) { long long l = 1; return int(l); }  // error: C3581
+int longdoubles() restrict(amp) { long double d = 1; return int(d); }  // error: C3581
+int pointer_to_pointer(int* p) restrict(amp) { int** pp = &p; return **pp; }  // error: C3581
+int bitfield() restrict(amp) { Bits b{1}; return b.a; }  // error: C3581
+int enum_on_char() restrict(amp) { Small s = Small::a; return int(s); }  // error: C3581
+int bool_array() restrict(amp) { bool b[2] = {true, false}; return b[0]; }  // error: C3581
+int volatile_local() restrict(amp) { volatile int v = 1; return v; }  // error: C3581
 int main() { return 0; }

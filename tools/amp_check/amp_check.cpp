@@ -4,8 +4,8 @@
 // Microsoft's compiler refuses, inside restrict(amp) code, constructs that
 // DirectX 11 cannot run: unsupported types (char, short, long long, pointers
 // to pointers, bit-fields, virtual functions...), calls to restrict(cpu)
-// functions, recursion-free-only features (goto, try/throw, typeid,
-// dynamic_cast, new/delete), global and static variables, string literals,
+// functions, features DirectX cannot express (goto, try/throw, typeid,
+// dynamic_cast, new/delete, recursion), global and static variables, string literals,
 // by-reference lambda captures, and tile_static misuse. amp_compat compiles
 // such code with GCC or Clang, which know nothing of these rules, so a
 // program that MSVC rejected would build and run on the host. This plugin
@@ -592,10 +592,12 @@ public:
     return true;
   }
   bool VisitStringLiteral(StringLiteral *E) {
-    if (amp() && !inPredefined_)
+    if (amp())
       c_.error(E->getBeginLoc(), "C3589", "string literals are not supported in amp-restricted code");
     return true;
   }
+  // __func__ and friends name the function; they are not string literals of
+  // the program.
   bool TraversePredefinedExpr(PredefinedExpr *) { return true; }
   bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
     if (amp())
@@ -711,7 +713,6 @@ private:
   Checker &c_;
   const FunctionDecl *fn_;
   unsigned ctx_;
-  bool inPredefined_ = false;
 };
 
 bool Checker::isPairDispatcher(const FunctionDecl *FD) {
