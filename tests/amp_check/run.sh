@@ -45,7 +45,8 @@ for f in $(find "$ROOT/samples" -name '*.cpp' | sort); do
   extra=()
   case "$f" in */legacy/*) extra=(--windows-compat) ;; esac
   flags="${f%.cpp}.flags"
-  [ -f "$flags" ] && read -r -a more < <(tr '\n' ' ' <"$flags") && extra+=("${more[@]}")
+  # shellcheck disable=SC2207 # the file holds whitespace-separated flags
+  [ -f "$flags" ] && extra+=($(cat "$flags"))
   out="$("$AMPXX" --amp-check "${extra[@]}" -fsyntax-only -I"$(dirname "$f")" "$f" 2>&1)"; rc=$?
   if [ $rc = 0 ] && grep -q "could not parse" <<<"$out"; then echo "FAIL ${f#$ROOT/}: not checked: $out"; fail=1
   elif [ $rc = 0 ]; then echo "ok   ${f#$ROOT/}: accepted"
