@@ -40,10 +40,12 @@ done
 # Every sample and legacy program: legal AMP, so the check must accept it.
 for f in $(find "$ROOT/samples" -name '*.cpp' | sort); do
   n=$((n + 1))
-  # As samples/CMakeLists.txt builds them: legacy programs with the Windows
-  # companions, NAME.flags beside a program holds its own flags.
+  # As samples/CMakeLists.txt builds them: legacy programs and programs that
+  # include <Windows.h> with the Windows companions; NAME.flags beside a
+  # program holds its own flags.
   extra=()
   case "$f" in */legacy/*) extra=(--windows-compat) ;; esac
+  grep -q '#include <Windows.h>' "$f" && extra=(--windows-compat)
   flags="${f%.cpp}.flags"
   # shellcheck disable=SC2207 # the file holds whitespace-separated flags
   [ -f "$flags" ] && extra+=($(cat "$flags"))
