@@ -247,39 +247,37 @@ class Toolchain:
     def check_flags(self, pch, inc):
         """Flags of the checker's parse: the host flags, the prelude replaced by
         Clang's PCH when there is one."""
-        out, skip = [], False
-        for i, f in enumerate(self.check_base):
-            if skip:
-                skip = False
-                continue
-            if f == "-include" and i + 1 < len(self.check_base) and self.check_base[i + 1].endswith("amp_prelude.h") \
-                    and pch:
-                out += ["-include-pch", str(pch)]
-                skip = True
-                continue
-            out.append(f)
+        out = replace_prelude(self.check_base, ["-include-pch", str(pch)] if pch else None)
         return out + ["-DAMP_CHECK_PASS=1", "-w", f"-I{inc}"]
 
-    def cxx_cmd(self, launch=False):
+    def cxx_cmd(self, launch=False, cxx=None):
+        cxx = cxx or self.cxx
         if launch and self.launcher.exists():
-            return [str(self.launcher), self.cxx]
-        return [self.cxx]
+            return [str(self.launcher), cxx]
+        return [cxx]
 
     def flags(self, pch, inc):
-        out, skip = [], False
-        for i, f in enumerate(self.base):
-            if skip:
-                skip = False
-                continue
-            if f == "-include" and i + 1 < len(self.base) and self.base[i + 1].endswith("amp_prelude.h") and pch:
-                out += ["-include", str(pch)]
-                skip = True
-                continue
-            out.append(f)
+        out = replace_prelude(self.base, ["-include", str(pch)] if pch else None)
         out += ["-O0", "-w", f"-I{inc}"]
         if pch:
             out.append("-Winvalid-pch")
         return out
+
+
+def replace_prelude(base, with_flags):
+    """base with its `-include .../amp_prelude.h` replaced by with_flags (a
+    precompiled header's flags), or unchanged when with_flags is None."""
+    out, skip = [], False
+    for i, f in enumerate(base):
+        if skip:
+            skip = False
+            continue
+        if with_flags and f == "-include" and i + 1 < len(base) and base[i + 1].endswith("amp_prelude.h"):
+            out += with_flags
+            skip = True
+            continue
+        out.append(f)
+    return out
 
 
 # --------------------------------------------------------------- one test
@@ -305,6 +303,20 @@ def set_defines(defs):
     return [f"-D{k}={v}" for k, v in defs.items()]
 
 
+def compile_logged(cmd, test, args, log, what):
+    """Runs a compiler command (niced, in the test's folder, bounded by
+    --build-timeout); writes the command and its output to log. Returns
+    (exit status, output)."""
+    try:
+        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
+                           cwd=str(test.path.parent))
+        rc, out = r.returncode, r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        rc, out = -1, f"{what} timed out after {args.build_timeout} s"
+    log.write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
+    return rc, out
+
+
 def build_one(test, k, tc, ctx, args):
     """Builds definition set k of the test. Returns a dict."""
     d = ctx["work"] / "t" / test.slug() / f"set{k}"
@@ -324,13 +336,7 @@ def build_one(test, k, tc, ctx, args):
     if exe.exists():
         exe.unlink()
     t0 = time.time()
-    try:
-        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
-                           cwd=str(test.path.parent))
-        rc, out = r.returncode, r.stdout + r.stderr
-    except subprocess.TimeoutExpired:
-        rc, out = -1, f"build timed out after {args.build_timeout} s"
-    (d / "build.log").write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
+    rc, out = compile_logged(cmd, test, args, d / "build.log", "build")
     return {"built": rc == 0, "build_s": round(time.time() - t0, 2),
             "build_error": "" if rc == 0 else first_error(out),
             "static_assert": rc != 0 and "static assertion failed" in out}
@@ -340,7 +346,7 @@ def check_one(test, k, tc, ctx, args):
     """The restrict(amp) rule checker over definition set k (after the build
     succeeded). Returns a dict: checked, check_error, check_codes."""
     d = ctx["work"] / "t" / test.slug() / f"set{k}"
-    cmd = tc.cxx_cmd(launch=True)[:-1] + [tc.check_cxx] + tc.check_flags(pch=ctx["check_pch"], inc=ctx["inc"])
+    cmd = tc.cxx_cmd(launch=True, cxx=tc.check_cxx) + tc.check_flags(pch=ctx["check_pch"], inc=ctx["inc"])
     cmd += tc.check_plugin
     if test.own_main:
         cmd += ["-include", str(ctx["test_main"])]
@@ -348,13 +354,7 @@ def check_one(test, k, tc, ctx, args):
     if test.negative or test.compile_only:
         cmd += ["-D__CPU__=1"]
     cmd += ["-fsyntax-only", str(test.path)]
-    try:
-        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
-                           cwd=str(test.path.parent))
-        rc, out = r.returncode, r.stdout + r.stderr
-    except subprocess.TimeoutExpired:
-        rc, out = -1, f"check timed out after {args.build_timeout} s"
-    (d / "check.log").write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
+    rc, out = compile_logged(cmd, test, args, d / "check.log", "check")
     codes = sorted(set(re.findall(r"\[C\+\+ AMP (C\d{4})\]", out)))
     # Only the checker's own diagnostics count as a rejection; any other error
     # means Clang could not parse what GCC compiled (reported as such).
