@@ -29,3 +29,10 @@
 #include "detail/direct3d.h"
 
 namespace concurrency = Concurrency;
+
+// Under --windows-compat only (crt_compat.h, which that flag force-includes,
+// defines AMP_COMPAT_WINDOWS): the Windows, CRT-debug and PPL names that
+// MSVC's <amp.h> brings with it (compat/amp_windows_env.h has the list).
+#ifdef AMP_COMPAT_WINDOWS
+#include "compat/amp_windows_env.h"
+#endif

@@ -20,7 +20,7 @@ set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
 
 # ---- headers, targets, package config
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/amp_compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp_compat
-  FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt")
+  FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt" REGEX "/compat/future$" REGEX "/compat/detail/win_paths.cpp$")
 install(TARGETS amp_compat amp_compat_windows EXPORT amp_compatTargets)
 install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_DIR})
 
@@ -76,6 +76,7 @@ install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATAD
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
+  ${PROJECT_SOURCE_DIR}/scripts/win_includes.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 
 # pkg-config: the host build (the GPU build needs amp++ --gpu or CMake).

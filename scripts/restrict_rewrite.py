@@ -55,6 +55,8 @@ import re
 import sys
 from pathlib import Path
 
+import win_includes  # scripts/win_includes.py, beside this file
+
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
                  "wchar_t", "char16_t", "char32_t", "auto"}
@@ -885,6 +887,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def launch(argv):
     compiler, args = argv[0], argv[1:]
+    args = win_includes.prepare(args)  # Windows spellings and `void main` (--windows-compat/--msvc only)
     inc_dirs, quote_dirs, sources, out = [], [], [], None
     i = 0
     takes_value = {"-o", "-include", "-MF", "-MT", "-MQ", "-x", "-isystem", "-imacros", "-Xarch_device",

@@ -8,7 +8,8 @@
 
 #include <type_traits>
 
-#if defined(_countof) || defined(__max) || defined(_T) || defined(_tmain) || defined(_TRUNCATE)
+#if defined(_countof) || defined(__max) || defined(_T) || defined(_tmain) || defined(_TRUNCATE) || \
+    defined(_ASSERTE) || defined(TRUE) || defined(AMP_COMPAT_WINDOWS) || defined(AMP_COMPAT_COMPAT_PPLTASKS_H)
 #error "amp.h leaks a Windows companion macro"
 #endif
 
@@ -17,6 +18,8 @@ struct absent {};
 absent QueryPerformanceCounter(...);
 absent sprintf_s(...);
 absent Sleep(...);
+absent min(...);
+absent max(...);
 }  // namespace isolation_probe
 using namespace isolation_probe;
 
@@ -24,5 +27,7 @@ TEST(CompatIsolation, AmpHeaderDeclaresNoWindowsName) {
   static_assert(std::is_same<decltype(QueryPerformanceCounter(nullptr)), absent>::value, "QueryPerformanceCounter");
   static_assert(std::is_same<decltype(sprintf_s(nullptr, 0, "")), absent>::value, "sprintf_s");
   static_assert(std::is_same<decltype(Sleep(1)), absent>::value, "Sleep");
+  static_assert(std::is_same<decltype(min(1, 2)), absent>::value, "min");
+  static_assert(std::is_same<decltype(max(1, 2)), absent>::value, "max");
   SUCCEED();
 }

@@ -11,7 +11,8 @@
 //
 // Opt-in
 //   This directory is put on the include path only on request
-//   (`./amp c++ --windows-compat ...`).  Nothing in amp.h includes it.
+//   (`./amp c++ --windows-compat ...`).  Under that flag only, <amp.h> includes
+//   it too (through <unknwn.h>, as MSVC's amprt.h does; amp_windows_env.h).
 //
 // Contract (everything is inline and header-only; host code only -- none of
 // these functions may be called from restrict(amp) code):
@@ -69,9 +70,17 @@
 //              consistent, returning what the Windows functions return.
 //   Locks      CRITICAL_SECTION with Initialize/Enter/TryEnter/Leave/
 //              DeleteCriticalSection: recursive, as on Windows.
-// Not provided on purpose: the min/max macros (as if NOMINMAX were defined;
-// they would break the C++ library), _WIN32 / _MSC_VER, threads, events,
-// files and every GUI function.
+//   min, max   Unless NOMINMAX is defined before the first inclusion:
+//              global function templates min(a, b) and max(a, b) with the
+//              results of MSVC's macros ((a) < (b) ? (a) : (b) and the
+//              reverse, by value, in the common type of a and b; constexpr,
+//              so restrict(amp) code may call them too). Not macros: a macro
+//              `max` would break every later std::numeric_limits<T>::max() and
+//              the C++ library's own headers. Where both apply, std::min/
+//              std::max win (their (const T&, const T&) form is the more
+//              specialised), so `using namespace std;` stays unambiguous.
+// Not provided on purpose: _WIN32 / _MSC_VER, threads, events, files and
+// every GUI function.
 #ifndef AMP_COMPAT_COMPAT_WINDOWS_H
 #define AMP_COMPAT_COMPAT_WINDOWS_H
 
@@ -83,6 +92,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -402,5 +413,19 @@ inline void DeleteCriticalSection(LPCRITICAL_SECTION cs) {
     delete cs->mutex;
     cs->mutex = nullptr;
 }
+
+// ---- min / max (windef.h's macros, as functions; see the contract) -------------
+#ifndef NOMINMAX
+template <class A, class B>
+constexpr std::decay_t<decltype(true ? std::declval<const A&>() : std::declval<const B&>())> min(const A& a,
+                                                                                                   const B& b) {
+    return (a < b) ? a : b;
+}
+template <class A, class B>
+constexpr std::decay_t<decltype(true ? std::declval<const A&>() : std::declval<const B&>())> max(const A& a,
+                                                                                                   const B& b) {
+    return (a > b) ? a : b;
+}
+#endif
 
 #endif  // AMP_COMPAT_COMPAT_WINDOWS_H

@@ -29,6 +29,13 @@
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
 #define AMP_COMPAT_COMPAT_CRT_COMPAT_H
 
+// The switch of the Windows build environment: this header is force-included
+// by --windows-compat and the amp_compat_windows target, and <amp.h> includes
+// compat/amp_windows_env.h when it sees this macro.
+#ifndef AMP_COMPAT_WINDOWS
+#define AMP_COMPAT_WINDOWS 1
+#endif
+
 #include <cerrno>
 #include <cstdarg>
 #include <cstddef>

@@ -1,0 +1,2 @@
+// <Unknwn.h>, the spelling of several SDK samples: the same header.
+#include "unknwn.h"

@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Windows habits of a compile, answered by the compiler launcher.
+
+Used by restrict_rewrite.py --launch (scripts/restrict_launcher.sh): prepare()
+takes the compiler's arguments and returns them, extended, before anything
+else looks at the sources. Nothing happens unless the compile is a Windows one:
+
+* --windows-compat (the compile force-includes compat/crt_compat.h, as amp++
+  and the amp_compat_windows CMake target do):
+  #include names spelled the Windows way -- another letter case than the
+  file's ("timer.h" for Timer.h), backslashes ("..\\Scan\\Scan.h",
+  <wrl\\client.h>) -- that name no file as spelled but name exactly one file
+  when `\\` is read as `/` and case is ignored, are answered with a shim: a
+  file named exactly as spelled, in a per-build folder added with -idirafter
+  (so it is only consulted when nothing else matches), that includes the real
+  file by its absolute path. The user's files are never modified. The search
+  follows the compiler's: for "..." the includer's folder, then -iquote, -I,
+  -isystem and -idirafter folders; for <...> the same without the first two.
+  Two files that differ only in case (Timer.h and timer.h for "TIMER.H"),
+  or one spelling meaning two files from two includers, make the shim an
+  #error naming both: the compile fails only if that include is reached.
+  System folders are not searched case-insensitively.
+
+* --windows-compat or --msvc (compat/msvc/msvc_dialect.h): `void main(`,
+  `void wmain(` and `void _tmain(` at the start of a line of a source file
+  become `int ...(`, and `return;` in that function's body `return 0;`
+  (falling off the end of main returns 0). The source is compiled from a
+  rewritten copy that starts with #line 1 "<original path>", so diagnostics
+  and __FILE__ name the original; its folder is added with -iquote so its
+  "..." includes resolve as before.
+
+The per-build folder is $AMP_WIN_DIR when set (amp++ sets and removes it),
+else the output file's path plus ".win" (CMake: beside the object file).
+"""
+import os
+import re
+import sys
+from pathlib import Path
+
+INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
+VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
+SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
+SYSTEM_PREFIXES = ("/usr/", "/lib/", "/opt/")
+
+
+def _forced_includes(args):
+    for i, a in enumerate(args):
+        if a == "-include" and i + 1 < len(args):
+            yield args[i + 1]
+        elif a.startswith("-include") and len(a) > 8 and not a.startswith("-include-"):
+            yield a[8:]
+
+
+def modes(args):
+    """(windows, msvc): which Windows build this compile is."""
+    forced = [f.replace("\\", "/") for f in _forced_includes(args)]
+    win = any(f.endswith("compat/crt_compat.h") for f in forced)
+    msvc = any(f.endswith("compat/msvc/msvc_dialect.h") for f in forced)
+    return win, msvc
+
+
+def _parse(args):
+    dirs = {"-iquote": [], "-I": [], "-isystem": [], "-idirafter": []}
+    sources, out = [], None
+    takes_value = {"-o", "-include", "-MF", "-MT", "-MQ", "-x", "-imacros", "-Xarch_device", "-Xarch_host",
+                   "-Xclang", "-Xlinker", "-L", "-D", "-U", "-l"}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in dirs and i + 1 < len(args):
+            dirs[a].append(os.path.abspath(args[i + 1]))
+            i += 2
+            continue
+        for opt in dirs:
+            if a.startswith(opt) and len(a) > len(opt) and not (opt == "-I" and a.startswith("-I-")):
+                dirs[opt].append(os.path.abspath(a[len(opt):]))
+                break
+        if a == "-o" and i + 1 < len(args):
+            out = args[i + 1]
+        if a in takes_value:
+            i += 2
+            continue
+        if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
+            sources.append(i)
+        i += 1
+    return dirs, sources, out
+
+
+def resolve_ci(base, name):
+    """The files `name` names under `base` with `\\` read as `/` and letter
+    case ignored: [] (none), [path] or several (ambiguous)."""
+    parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+    found = [base]
+    for k, part in enumerate(parts):
+        last = k == len(parts) - 1
+        nxt = []
+        for cur in found:
+            if part == "..":
+                nxt.append(os.path.dirname(cur))
+                continue
+            exact = os.path.join(cur, part)
+            if os.path.isfile(exact) if last else os.path.isdir(exact):
+                nxt.append(exact)
+                continue
+            try:
+                entries = os.listdir(cur)
+            except OSError:
+                continue
+            for e in entries:
+                p = os.path.join(cur, e)
+                if e.lower() == part.lower() and (os.path.isfile(p) if last else os.path.isdir(p)):
+                    nxt.append(p)
+        found = nxt
+        if not found:
+            return []
+    return sorted(set(os.path.normpath(f) for f in found))
+
+
+def _library_roots(dirs):
+    """Folders whose headers are not walked: -isystem ones (Kokkos), amp_compat's
+    own (a folder holding amp.h, with compat/ below it) and Kokkos'."""
+    roots = list(dirs["-isystem"])
+    for d in dirs["-I"] + dirs["-idirafter"]:
+        if os.path.isfile(os.path.join(d, "amp.h")) or os.path.isfile(os.path.join(d, "Kokkos_Core.hpp")):
+            roots.append(d)
+    return [r.rstrip("/") + "/" for r in roots]
+
+
+def _user_file(path, roots):
+    return not path.startswith(SYSTEM_PREFIXES) and not any(path.startswith(r) for r in roots)
+
+
+def include_shims(src_paths, dirs):
+    """{spelling: (kind, [targets], [includers])} for includes that need a shim;
+    the closure walk follows the files they resolve to."""
+    shims, seen, todo = {}, set(), list(src_paths)
+    roots = _library_roots(dirs)
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        try:
+            txt = Path(f).read_text(errors="replace")
+        except OSError:
+            continue
+        for kind, name in INCLUDE_RE.findall(txt):
+            name = name.strip()
+            order = ([os.path.dirname(f)] + dirs["-iquote"] if kind == '"' else []) \
+                + dirs["-I"] + dirs["-isystem"] + dirs["-idirafter"]
+            exact = next((os.path.join(d, name) for d in order if os.path.isfile(os.path.join(d, name))), None)
+            if exact:
+                if _user_file(exact, roots) and "\\" not in name:
+                    todo.append(os.path.normpath(exact))
+                continue
+            for d in order:
+                targets = resolve_ci(d, name)
+                if targets:
+                    entry = shims.setdefault(name, (kind, [], []))
+                    for t in targets:
+                        if t not in entry[1]:
+                            entry[1].append(t)
+                    entry[2].append(f)
+                    if len(targets) == 1 and _user_file(targets[0], roots):
+                        todo.append(targets[0])
+                    break
+    return shims
+
+
+def _c_string(s):
+    return s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_shims(shims, work):
+    """Writes the shims under work/inc/...; returns the folder for -idirafter."""
+    depth = max([n.replace("\\", "/").split("/").count("..") for n in shims] + [0])
+    root = os.path.join(work, "inc")
+    base = os.path.join(root, *(["u"] * depth))
+    for name, (kind, targets, includers) in shims.items():
+        dst = os.path.normpath(os.path.join(base, name))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        spelled = f'{kind}{name}{">" if kind == "<" else chr(34)}'
+        if len(targets) == 1:
+            body = (f"// {spelled}: the Windows spelling of this file (amp_compat --windows-compat)\n"
+                    f'#include "{_c_string(targets[0])}"\n')
+        else:
+            body = (f'#error "amp_compat: #include {_c_string(spelled)} names several files when case and '
+                    f'backslashes are ignored: {_c_string(" and ".join(targets))} (included from '
+                    f'{_c_string(", ".join(sorted(set(includers))))}); spell it as the file is named"\n')
+        Path(dst).write_text(body)
+    return base
+
+
+def _skip_literal(text, i):
+    """Index after the comment, string or character literal at i, or i."""
+    if text.startswith("//", i):
+        j = text.find("\n", i)
+        return len(text) if j < 0 else j
+    if text.startswith("/*", i):
+        j = text.find("*/", i + 2)
+        return len(text) if j < 0 else j + 2
+    m = re.match(r'R"([^(\s]*)\(', text[i:i + 20])
+    if m:
+        j = text.find(")" + m.group(1) + '"', i)
+        return len(text) if j < 0 else j + len(m.group(1)) + 2
+    if text[i] in "\"'":
+        q, j = text[i], i + 1
+        while j < len(text) and text[j] != q and text[j] != "\n":
+            j += 2 if text[j] == "\\" else 1
+        return j + 1
+    return i
+
+
+def _match(text, i, open_c, close_c):
+    """Index of the bracket closing the one at i (skipping literals), or -1."""
+    depth = 0
+    while i < len(text):
+        j = _skip_literal(text, i)
+        if j != i:
+            i = j
+            continue
+        if text[i] == open_c:
+            depth += 1
+        elif text[i] == close_c:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def fix_void_main(text):
+    """`void main(...) {...}` -> `int main(...) {...}` with `return;` -> `return 0;`
+    in its body; None when the text has no such definition."""
+    m = VOID_MAIN_RE.search(text)
+    if not m:
+        return None
+    p_open = m.end() - 1
+    p_close = _match(text, p_open, "(", ")")
+    brace = -1 if p_close < 0 else p_close + 1
+    while 0 <= brace < len(text) and text[brace] in " \t\r\n":
+        brace += 1
+    if brace < 0 or brace >= len(text) or text[brace] != "{":
+        return None  # a declaration only, or something this rewrite does not understand
+    end = _match(text, brace, "{", "}")
+    if end < 0:
+        return None
+    body, out, i = text[brace:end], [], 0
+    while i < len(body):
+        j = _skip_literal(body, i)
+        if j != i:
+            out.append(body[i:j])
+            i = j
+            continue
+        r = re.match(r"return(\s*);", body[i:i + 64])
+        if r and (i == 0 or not (body[i - 1].isalnum() or body[i - 1] == "_")):
+            out.append("return 0;")
+            i += r.end()
+            continue
+        out.append(body[i])
+        i += 1
+    return text[:m.start()] + m.group(1) + "int" + m.group(2) + text[m.end():brace] + "".join(out) + text[end:]
+
+
+def prepare(args):
+    """The compiler arguments with the Windows answers added (see the module
+    comment); `args` itself when the compile is not a Windows one."""
+    win, msvc = modes(args)
+    if not (win or msvc):
+        return args
+    dirs, sources, out = _parse(args)
+    work = os.environ.get("AMP_WIN_DIR") or os.path.abspath((out or "a.out") + ".win")
+    new_args, extra = list(args), []
+    for k in sources:
+        src = os.path.abspath(args[k])
+        try:
+            text = Path(src).read_text(errors="surrogateescape")
+        except OSError:
+            continue
+        fixed = fix_void_main(text)
+        if fixed is None:
+            continue
+        dst = Path(work + "/main" + src)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text(f'#line 1 "{_c_string(src)}"\n' + fixed, errors="surrogateescape")
+        new_args[k] = str(dst)
+        extra += ["-iquote", os.path.dirname(src)]
+    if win:
+        shims = include_shims([os.path.abspath(args[k]) for k in sources], dirs)
+        if shims:
+            new_args += ["-idirafter", write_shims(shims, work)]
+    return extra + new_args
+
+
+# GCC: `F:L:C: fatal error: NAME: No such file or directory`;
+# Clang: `F:L:C: fatal error: 'NAME' file not found`.
+MISSING_RE = re.compile(r"^(.+?):\d+:\d+: fatal error: (?:'(.+)' file not found|(.+): No such file or directory)$", re.M)
+
+
+def hint(errors):
+    """For amp++: a note when a compile without --windows-compat failed on an
+    include that --windows-compat would resolve; '' otherwise."""
+    notes = []
+    for m in MISSING_RE.finditer(errors):
+        includer, name = m.group(1), m.group(2) or m.group(3)
+        found = resolve_ci(os.path.dirname(os.path.abspath(includer)), name)
+        if "\\" in name or found:
+            where = f" (the file is {found[0]})" if len(found) == 1 else ""
+            notes.append(f'amp++: note: #include "{name}" in {includer} is spelled the Windows way '
+                         f"(letter case or backslashes){where}; add --windows-compat, which resolves "
+                         "such names without changing the files")
+    return "\n".join(notes)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--hint"]:
+        text = hint(sys.stdin.read())
+        if text:
+            print(text)
+    else:  # for tests: prints the arguments a compile would get
+        print("\n".join(prepare(sys.argv[1:])))

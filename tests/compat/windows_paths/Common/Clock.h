@@ -1,0 +1,2 @@
+#pragma once
+inline const char* clock_name() { return "Common/Clock.h"; }

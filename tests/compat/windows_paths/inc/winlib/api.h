@@ -1,0 +1,2 @@
+#pragma once
+inline const char* winlib_name() { return "inc/winlib/api.h"; }

@@ -1,0 +1,2 @@
+#pragma once
+inline const char* black_scholes_name() { return "BlackScholes.h"; }
