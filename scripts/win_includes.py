@@ -303,7 +303,11 @@ def hint(errors):
     notes = []
     for m in MISSING_RE.finditer(errors):
         includer, name = m.group(1), m.group(2) or m.group(3)
-        found = resolve_ci(os.path.dirname(os.path.abspath(includer)), name)
+        here = os.path.dirname(os.path.abspath(includer))
+        # A file that exists under the exact spelling is no Windows spelling
+        # (e.g. #include_next in a system header that failed for another reason).
+        exact = os.path.normpath(os.path.join(here, name))
+        found = [f for f in resolve_ci(here, name) if os.path.normpath(f) != exact]
         if "\\" in name or found:
             where = f" (the file is {found[0]})" if len(found) == 1 else ""
             notes.append(f'amp++: note: #include "{name}" in {includer} is spelled the Windows way '
