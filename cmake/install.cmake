@@ -21,7 +21,7 @@ set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
 # ---- headers, targets, package config
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/amp_compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp_compat
   FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt")
-install(TARGETS amp_compat amp_compat_windows EXPORT amp_compatTargets)
+install(TARGETS amp_compat amp_compat_windows amp_compat_msvc EXPORT amp_compatTargets)
 install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_DIR})
 
 # The Kokkos this build used: unless a copy is bundled, the package config's
@@ -31,9 +31,10 @@ set(AMP_KOKKOS_FALLBACK "${AMP_KOKKOS_USED_PREFIX}")
 if(AMP_BUNDLE_KOKKOS_HOST OR AMP_BUNDLE_KOKKOS_CUDA)
   set(AMP_KOKKOS_FALLBACK "")
 endif()
+set(AMP_SHARE_DIR "${CMAKE_INSTALL_DATADIR}/amp_compat")
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compatConfig.cmake.in
   ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake INSTALL_DESTINATION ${AMP_CMAKE_DIR}
-  PATH_VARS AMP_PRIVATE_DIR)
+  PATH_VARS AMP_PRIVATE_DIR AMP_SHARE_DIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake ${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake

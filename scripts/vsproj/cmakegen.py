@@ -108,7 +108,7 @@ def generate(build, amp_source=None, windows=True, msvc=True):
             out.append(f"target_compile_definitions({t} PRIVATE " + " ".join(q(d) for d in p.defines) + ")")
         if p.includes:
             out.append(f"target_include_directories({t} PRIVATE " + " ".join(path(i) for i in p.includes) + ")")
-        opts = [f"-U{u}" for u in p.undefs] + [f"SHELL:-include {x}" for x in p.forced]
+        opts = [f"-U{u}" for u in p.undefs] + [f"SHELL:-include {rel(x) if os.path.isabs(x) else x}" for x in p.forced]
         if opts:
             out.append(f"target_compile_options({t} PRIVATE " + " ".join(q(o) for o in opts) + ")")
         if p.pch.lower() == "use":
@@ -122,7 +122,7 @@ def generate(build, amp_source=None, windows=True, msvc=True):
                 props.append("COMPILE_DEFINITIONS " + q(";".join(s.defines)))
             if s.includes:
                 props.append("INCLUDE_DIRECTORIES " + q(";".join(rel(i) for i in s.includes)))
-            fopts = [f"-U{u}" for u in s.undefs] + [f"SHELL:-include {x}" for x in s.forced]
+            fopts = [f"-U{u}" for u in s.undefs] + [f"SHELL:-include {rel(x) if os.path.isabs(x) else x}" for x in s.forced]
             if fopts:
                 props.append("COMPILE_OPTIONS " + q(";".join(fopts)))
             if s.language != ("C" if s.path.lower().endswith(".c") else "CXX"):
