@@ -49,8 +49,6 @@ def generate(build, amp_source=None, windows=True, msvc=True):
         f"set(VS_SOLUTION_DIR {q(base)} CACHE PATH \"Folder of the Visual Studio solution\")",
         f"set(CMAKE_CXX_STANDARD {std})",
         "set(CMAKE_CXX_STANDARD_REQUIRED ON)",
-        # The MSVC dialect is GNU C++ plus Microsoft's extensions (amp++ --msvc: -std=gnu++17).
-        f"set(CMAKE_CXX_EXTENSIONS {'ON' if msvc else 'OFF'})",
         "if(NOT CMAKE_BUILD_TYPE)",
         f"  set(CMAKE_BUILD_TYPE {'Debug' if build.debug else 'Release'})",
         "endif()",
@@ -78,6 +76,9 @@ def generate(build, amp_source=None, windows=True, msvc=True):
             "  set(CMAKE_CXX_COMPILER_LAUNCHER ${AMP_COMPAT_RESTRICT_LAUNCHER})",
             "endif()",
         ]
+    # The MSVC dialect is GNU C++ plus Microsoft's extensions (amp++ --msvc:
+    # -std=gnu++17). Set after find_package: Kokkos' package config turns it off.
+    out.append(f"set(CMAKE_CXX_EXTENSIONS {'ON' if msvc else 'OFF'})")
     if any(isinstance(l, str) and l.startswith("GTest::") for p in projects for l in p.libs):
         out += ["# Google Test: GTEST_ROOT if set, else the system's (Debian: libgtest-dev).",
                 "if(DEFINED ENV{GTEST_ROOT} AND NOT DEFINED GTEST_ROOT)",
