@@ -4,6 +4,7 @@
 #   <libdir>/cmake/amp_compat/         find_package(amp_compat CONFIG): amp_compat::amp_compat
 #   <libdir>/pkgconfig/amp_compat.pc   host build flags for pkg-config users
 #   bin/amp++                          the compiler driver (scripts/amp++)
+#   bin/amp-vs, share/amp_compat/vsproj/   Visual Studio solutions (scripts/vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
 #   <libdir>/amp_compat/kokkos[-cuda-ARCH]/   a copy of this project's Kokkos
 #                                      build, when AMP_BUNDLE_KOKKOS_HOST/_CUDA
@@ -75,6 +76,10 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Visual Studio solutions: bin/amp-vs build|import (scripts/vsproj).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 # The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)

@@ -11,6 +11,7 @@ Options:
   --no-msvc          standard C++ instead of MSVC's permissive dialect (default: the dialect, Clang)
   --jobs N           parallel compiles (build)
   --amp-source DIR   build: amp_compat checkout to add_subdirectory (./amp passes it)
+  --amp-prefix DIR   build: an amp_compat install to find_package (bin/amp-vs passes it)
   --out-base DIR     build: without --out, build in DIR/NAME/CONFIG (./amp: build/vs)
   --cmake-arg ARG    build: extra CMake configure argument (repeatable; ./amp passes compiler and Kokkos)
 
@@ -80,6 +81,7 @@ def main(argv):
     ap.add_argument("--no-msvc", action="store_true")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("AMP_JOBS", os.cpu_count() or 1)))
     ap.add_argument("--amp-source")
+    ap.add_argument("--amp-prefix")
     ap.add_argument("--cmake-arg", action="append", default=[])
     ap.add_argument("--out-base", default="vs-build")
     ap.add_argument("--gpu", action="store_true", help=argparse.SUPPRESS)  # handled by ./amp
@@ -103,19 +105,24 @@ def main(argv):
         os.makedirs(out, exist_ok=True)
         with open(os.path.join(out, "CMakeLists.txt"), "w") as f:
             f.write(generate(build, None, windows, msvc))
-        cxx = "" if not msvc else " -DCMAKE_CXX_COMPILER=clang++"
+        cxx = "" if not msvc else " -DCMAKE_CXX_COMPILER=clang++-22"
         print(f"wrote {os.path.join(out, 'CMakeLists.txt')}\n"
               f"build it: cmake -S {out} -B {out}/build{cxx} -DCMAKE_PREFIX_PATH=<amp_compat install> "
               f"&& cmake --build {out}/build", file=sys.stderr)
         return 0
-    if not args.amp_source:
-        print("amp build: error: --amp-source (an amp_compat checkout) is required; use ./amp build", file=sys.stderr)
+    if bool(args.amp_source) == bool(args.amp_prefix):
+        print("amp build: error: give --amp-source (a checkout) or --amp-prefix (an install); "
+              "use ./amp build or bin/amp-vs build", file=sys.stderr)
         return 2
+    if args.amp_prefix:
+        args.cmake_arg.append(f"-DCMAKE_PREFIX_PATH={os.path.abspath(args.amp_prefix)}")
     cfg = build.config.replace("|", "-") + ("-gpu" if args.gpu else "") + ("" if msvc else "-nomsvc")
-    out = os.path.abspath(args.out or os.path.join(args.out_base, build.name, cfg))
+    base = os.path.join(args.out_base, build.name) if args.amp_source else \
+        os.path.join(args.out_base, f"{build.name}-build")
+    out = os.path.abspath(args.out or os.path.join(base, cfg))
     os.makedirs(out, exist_ok=True)
     cml = os.path.join(out, "CMakeLists.txt")
-    text = generate(build, os.path.abspath(args.amp_source), windows, msvc)
+    text = generate(build, os.path.abspath(args.amp_source) if args.amp_source else None, windows, msvc)
     if not os.path.isfile(cml) or open(cml).read() != text:
         with open(cml, "w") as f:
             f.write(text)
