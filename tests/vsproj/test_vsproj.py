@@ -231,6 +231,54 @@ class EdgeCases(unittest.TestCase):
             self._write("<Project><ItemGroup><ProjectReference Include='a.vcxproj'/></ItemGroup></Project>", "b.vcxproj")
             Build(a, "Release|x64", env={})
 
+    def test_choose_and_imported_props(self):
+        with open(os.path.join(self.dir, "sheet.props"), "w") as fh:
+            fh.write('<Project><PropertyGroup><FromSheet>yes</FromSheet></PropertyGroup></Project>')
+        p = self.project("""
+          <Import Project="sheet.props" Condition="Exists('sheet.props')"/>
+          <Import Project="absent.props"/>
+          <Choose>
+            <When Condition="'$(FromSheet)' == 'no'"><PropertyGroup><Pick>A</Pick></PropertyGroup></When>
+            <When Condition="'$(FromSheet)' == 'yes'"><PropertyGroup><Pick>B</Pick></PropertyGroup></When>
+            <Otherwise><PropertyGroup><Pick>C</Pick></PropertyGroup></Otherwise>
+          </Choose>
+          <ItemDefinitionGroup><ClCompile><PreprocessorDefinitions>PICK_$(Pick)</PreprocessorDefinitions>
+          </ClCompile></ItemDefinitionGroup>
+          <ItemGroup><ClCompile Include="a.cpp"/></ItemGroup>""")
+        self.assertEqual(p.defines, ["PICK_B"])
+        self.assertTrue(any("absent.props" in n and "does not exist" in n for n in p.notes))
+
+    def test_solution_mapping(self):
+        os.makedirs(os.path.join(self.dir, "lib"))
+        with open(os.path.join(self.dir, "lib", "a.cpp"), "w") as fh:
+            fh.write("int a;\n")
+        with open(os.path.join(self.dir, "lib", "L.vcxproj"), "w") as fh:
+            fh.write(PROJECT.format(body='<ItemGroup><ProjectConfiguration Include="Release|Win32"/></ItemGroup>'
+                                    '<PropertyGroup><ConfigurationType>StaticLibrary</ConfigurationType>'
+                                    '</PropertyGroup><ItemGroup><ClCompile Include="a.cpp"/></ItemGroup>'))
+        sln = self._write(textwrap.dedent("""
+            Microsoft Visual Studio Solution File, Format Version 12.00
+            Project("{8BC9CEB8-8B4A-11D0-8D11-00A0C91BC942}") = "L", "lib\\L.vcxproj", "{00000000-0000-0000-0000-000000000001}"
+            EndProject
+            Project("{8BC9CEB8-8B4A-11D0-8D11-00A0C91BC942}") = "M", "lib\\M.vcxproj", "{00000000-0000-0000-0000-000000000002}"
+            EndProject
+            Global
+            	GlobalSection(SolutionConfigurationPlatforms) = preSolution
+            		Release|x86 = Release|x86
+            	EndGlobalSection
+            	GlobalSection(ProjectConfigurationPlatforms) = postSolution
+            		{00000000-0000-0000-0000-000000000001}.Release|x86.ActiveCfg = Release|Win32
+            		{00000000-0000-0000-0000-000000000001}.Release|x86.Build.0 = Release|Win32
+            		{00000000-0000-0000-0000-000000000002}.Release|x86.ActiveCfg = Release|Win32
+            	EndGlobalSection
+            EndGlobal
+            """), "s.sln")
+        b = Build(sln, "Release|Win32", env={})   # Win32 names the solution's x86
+        self.assertEqual(b.config, "Release|x86")
+        self.assertEqual([(p.name, p.config, p.platform, p.kind) for p in b.projects],
+                         [("L", "Release", "Win32", "static")])
+        self.assertTrue(any("M: not built" in n for n in b.notes))
+
     def _write(self, text, name="bad.vcxproj"):
         path = os.path.join(self.dir, name)
         with open(path, "w") as fh:
