@@ -85,7 +85,7 @@ class Fixture(unittest.TestCase):
 
     def test_default_configuration_and_order(self):
         self.assertEqual(self.rel.config, "Release|x64")
-        self.assertEqual([p.name for p in self.rel.projects], ["MathLib", "App"])
+        self.assertEqual([p.name for p in self.rel.projects], ["MathLib", "Greeter", "App"])
         self.assertTrue(any("C# project Tools" in n for n in self.rel.notes))
 
     def test_static_library(self):
@@ -115,7 +115,10 @@ class Fixture(unittest.TestCase):
         self.assertEqual(self.proj(self.dbg, "App").target_name, "App")
         self.assertIn("APP_EXPECT_RELEASE=1", app.defines)
         self.assertIn("APP_EXPECT_RELEASE=0", self.proj(self.dbg, "App").defines)
-        self.assertEqual([p.name for p in app.link_projects], ["MathLib"])
+        self.assertEqual([p.name for p in app.link_projects], ["MathLib", "Greeter"])
+        dll = self.proj(self.rel, "Greeter")
+        self.assertEqual((dll.kind, dll.target_name), ("shared", "greeter"))
+        self.assertEqual(dll.defines, ["UNICODE", "_UNICODE", "_WINDLL", "GREETER_EXPORTS"])
         self.assertEqual(app.libs, [])  # kernel32/user32 left out
         notes = "\n".join(app.notes)
         for part in ("PostBuildEvent `copy", "Windows resource (.rc) App.rc", "kernel32.lib, user32.lib"):
@@ -128,8 +131,10 @@ class Fixture(unittest.TestCase):
         self.assertIn('"${VS_SOLUTION_DIR}/MathLib/scale.cpp" PROPERTIES COMPILE_DEFINITIONS "SCALE_FACTOR=3"', text)
         self.assertNotIn("broken.cpp\"\n", text)
         self.assertIn("# excluded from the build by the project: ${VS_SOLUTION_DIR}/MathLib/broken.cpp", text)
-        self.assertIn("target_link_libraries(App PRIVATE MathLib amp_compat::msvc amp_compat::amp_compat "
+        self.assertIn("target_link_libraries(App PRIVATE MathLib Greeter amp_compat::msvc amp_compat::amp_compat "
                       "amp_compat::windows)", text)
+        self.assertIn("add_library(Greeter SHARED", text)
+        self.assertIn("set(CMAKE_POSITION_INDEPENDENT_CODE ON)", text)
         self.assertIn('set_target_properties(App PROPERTIES OUTPUT_NAME "fixture_app")', text)
         self.assertIn('"SHELL:-include ${VS_SOLUTION_DIR}/common/fixture_config.h"', text)
         self.assertLess(text.index("add_library(MathLib"), text.index("add_executable(App"))
