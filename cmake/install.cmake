@@ -4,6 +4,7 @@
 #   <libdir>/cmake/amp_compat/         find_package(amp_compat CONFIG): amp_compat::amp_compat
 #   <libdir>/pkgconfig/amp_compat.pc   host build flags for pkg-config users
 #   bin/amp++                          the compiler driver (scripts/amp++)
+#   bin/amp-vs, share/amp_compat/vsproj/   Visual Studio solutions (scripts/vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
 #   <libdir>/amp_compat/kokkos[-cuda-ARCH]/   a copy of this project's Kokkos
 #                                      build, when AMP_BUNDLE_KOKKOS_HOST/_CUDA
@@ -21,7 +22,7 @@ set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
 # ---- headers, targets, package config
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/amp_compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp_compat
   FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt" REGEX "/compat/future$" REGEX "/compat/detail/win_paths.cpp$")
-install(TARGETS amp_compat amp_compat_windows EXPORT amp_compatTargets)
+install(TARGETS amp_compat amp_compat_windows amp_compat_msvc EXPORT amp_compatTargets)
 install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_DIR})
 
 # The Kokkos this build used: unless a copy is bundled, the package config's
@@ -31,9 +32,10 @@ set(AMP_KOKKOS_FALLBACK "${AMP_KOKKOS_USED_PREFIX}")
 if(AMP_BUNDLE_KOKKOS_HOST OR AMP_BUNDLE_KOKKOS_CUDA)
   set(AMP_KOKKOS_FALLBACK "")
 endif()
+set(AMP_SHARE_DIR "${CMAKE_INSTALL_DATADIR}/amp_compat")
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compatConfig.cmake.in
   ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake INSTALL_DESTINATION ${AMP_CMAKE_DIR}
-  PATH_VARS AMP_PRIVATE_DIR)
+  PATH_VARS AMP_PRIVATE_DIR AMP_SHARE_DIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake ${PROJECT_BINARY_DIR}/amp_compatConfigVersion.cmake
@@ -74,6 +76,10 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Visual Studio solutions: bin/amp-vs build|import (scripts/vsproj).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 # The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
   ${PROJECT_SOURCE_DIR}/scripts/win_includes.py

@@ -14,6 +14,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # What compiling and linking amp_compat programs needs on Debian 12.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "g++ (>= 4:12), libc6-dev, libgomp1, libboost-context-dev")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "cmake (>= 3.16), make, pkgconf")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "cmake (>= 3.16), make, pkgconf, python3")
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/cpack)
 include(CPack)

@@ -3,7 +3,8 @@
 # amp_compat in. Each builds a tiled AMP program and runs it.
 #
 #   tests/consumers/run.sh [WORKDIR]         install (./amp install) into WORKDIR/prefix,
-#                                            then find_package, make, subdirectory
+#                                            then find_package, make, subdirectory, and
+#                                            amp-vs import of a Visual Studio solution
 #   tests/consumers/run.sh --deb [WORKDIR]   ./amp package; check its dependencies with
 #                                            apt-get -s; dpkg -x into WORKDIR/root; then
 #                                            find_package and make against WORKDIR/root/usr
@@ -100,5 +101,17 @@ if [ $DEB = 0 ] && [ $GPU = 0 ]; then
   cmake --build "$WORK/subdirectory" -j "$JOBS" >>"$WORK/subdirectory.log" 2>&1 \
     || { cat "$WORK/subdirectory.log" >&2; fail "subdirectory build"; }
   "$WORK/subdirectory/tiled_app" || fail "subdirectory: tiled_app"
+fi
+# 4. a Visual Studio solution moved to CMake: the installed `amp-vs import`
+#    writes a CMakeLists.txt on find_package(amp_compat) (MSVC dialect: Clang).
+if [ $GPU = 0 ]; then
+  say "import: amp-vs import tests/vsproj/fixture/Fixture.sln, configure + build"
+  "$prefix/bin/amp-vs" import "$ROOT/tests/vsproj/fixture/Fixture.sln" --out "$WORK/vs-import" >"$WORK/vs-import.log" 2>&1 \
+    || { cat "$WORK/vs-import.log" >&2; fail "amp-vs import"; }
+  cmake -S "$WORK/vs-import" -B "$WORK/vs-import/build" -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_PREFIX_PATH="$prefix" >>"$WORK/vs-import.log" 2>&1 || { cat "$WORK/vs-import.log" >&2; fail "import configure"; }
+  cmake --build "$WORK/vs-import/build" -j "$JOBS" >>"$WORK/vs-import.log" 2>&1 \
+    || { cat "$WORK/vs-import.log" >&2; fail "import build"; }
+  "$WORK/vs-import/build/bin/fixture_app" || fail "import: fixture_app"
 fi
 say "all consumers built and ran"
