@@ -10,6 +10,8 @@ Options:
   --no-windows-compat  leave out the Windows/PPL companions (default: in, as VS code is Windows code)
   --no-msvc          standard C++ instead of MSVC's permissive dialect (default: the dialect, Clang)
   --jobs N           parallel compiles (build)
+  --test             build: then run the test programs (Google Test programs and CppUnitTest
+                     projects, which become test programs) with CTest
   --amp-source DIR   build: amp_compat checkout to add_subdirectory (./amp passes it)
   --amp-prefix DIR   build: an amp_compat install to find_package (bin/amp-vs passes it)
   --out-base DIR     build: without --out, build in DIR/NAME/CONFIG (./amp: build/vs)
@@ -84,6 +86,7 @@ def main(argv):
     ap.add_argument("--amp-prefix")
     ap.add_argument("--cmake-arg", action="append", default=[])
     ap.add_argument("--out-base", default="vs-build")
+    ap.add_argument("--test", action="store_true")  # build: then run the test programs with CTest
     ap.add_argument("--gpu", action="store_true", help=argparse.SUPPRESS)  # handled by ./amp
     args = ap.parse_args(argv)
     try:
@@ -156,6 +159,15 @@ def main(argv):
         print("amp build: error: the build stopped; not built: " + ", ".join(p.name for p, _ in missing)
               + " (compiler errors above)", file=sys.stderr)
         return 1
+    if any(p.test for p, _ in built):
+        print(f"[amp build] test programs: ctest --test-dir {bdir}", file=sys.stderr)
+        if args.test:
+            rc = subprocess.call(["ctest", "--test-dir", bdir, "--output-on-failure"], stdout=sys.stderr)
+            if rc != 0:
+                print("amp build: error: tests failed (above)", file=sys.stderr)
+                return 1
+    elif args.test:
+        print("amp build: note: --test: the solution has no test program", file=sys.stderr)
     return 0
 
 

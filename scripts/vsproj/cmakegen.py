@@ -85,6 +85,10 @@ def generate(build, amp_source=None, windows=True, msvc=True):
                 "  set(GTEST_ROOT $ENV{GTEST_ROOT})",
                 "endif()",
                 "find_package(GTest REQUIRED)"]
+    if any(p.test for p in projects):
+        out += ["# Test programs (Google Test, and CppUnitTest projects through amp_compat's",
+                "# CppUnitTest.h) run under CTest: ctest --test-dir <build folder>.",
+                "enable_testing()"]
     # In amp++'s order: the MSVC dialect's header comes before amp_compat's prelude
     # (it sets up the GNU macros libstdc++ reads), the Windows companions after it.
     amp_libs = (["amp_compat::msvc"] if msvc else []) + ["amp_compat::amp_compat"] \
@@ -138,4 +142,8 @@ def generate(build, amp_source=None, windows=True, msvc=True):
         order = [names[r] for r in build.order_deps.get(p.path, []) if build.project(r).kind]
         if order:
             out.append(f"add_dependencies({t} " + " ".join(order) + ")")
+        if p.test:
+            # Run where Visual Studio's test runner would: the project's folder
+            # (relative data files are found as on Windows).
+            out.append(f"add_test(NAME {t} COMMAND {t} WORKING_DIRECTORY {path(p.dir)})")
     return "\n".join(out) + "\n"

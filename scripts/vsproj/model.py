@@ -26,7 +26,13 @@ GTEST_LIBS = {
     "gtest_main": "GTest::gtest_main", "gtest_maind": "GTest::gtest_main",
     "gmock": "GTest::gmock", "gmockd": "GTest::gmock",
     "gmock_main": "GTest::gmock_main", "gmock_maind": "GTest::gmock_main",
+    # Microsoft's native unit-test framework: its tests run through amp_compat's
+    # CppUnitTest.h, which registers them with GoogleTest; gtest_main runs them.
+    "microsoft.visualstudio.testtools.cppunittestframework": "GTest::gtest_main",
 }
+
+# A source that uses Microsoft's native unit-test framework.
+CPPUNITTEST_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]CppUnitTest\.h[">]', re.M | re.I)
 
 KINDS = {"application": "exe", "staticlibrary": "static", "dynamiclibrary": "shared"}
 STANDARDS = {"stdcpp14": 17, "stdcpp17": 17, "stdcpp20": 20, "stdcpplatest": 20, "default": 17, "": 17}
@@ -76,6 +82,15 @@ class VcProject:
             raise VsError(f"{self.path}: no configuration '{config}|{platform}'; the project has: {', '.join(cfgs)}")
         ctype = props.get("ConfigurationType", "Application")
         self.kind = KINDS.get(ctype.lower())
+        # Native unit-test projects (Visual Studio's "Native Unit Test Project":
+        # a DLL that the IDE's test runner loads) become test programs: the
+        # CppUnitTest.h companion registers their TEST_METHODs with GoogleTest,
+        # gtest_main runs them, and CTest runs the program (self.test).
+        self.test = None
+        if self.kind in ("exe", "shared") and self._is_cppunittest(props):
+            self.kind, self.test = "exe", "cppunittest"
+            self.notes.append("CppUnitTest project: built as a test program (amp_compat's CppUnitTest.h over "
+                              "GoogleTest) and registered with CTest")
         if self.kind is None:
             self.notes.append(f"skipped: ConfigurationType {ctype} (only Application, StaticLibrary and "
                               "DynamicLibrary projects are built)")
@@ -177,11 +192,30 @@ class VcProject:
                 self._add_lib("GTest::gtest_main")
             else:
                 self.notes.append(f"NuGet package {pkg}: not available here, left out")
+        if self.test == "cppunittest":
+            self._add_lib("GTest::gtest")
+            self._add_lib("GTest::gtest_main")
+        elif self.kind == "exe" and any(l in ("GTest::gtest", "GTest::gtest_main", "GTest::gmock") for l in self.libs):
+            self.test = "gtest"   # a Google Test program: CTest runs it too
         self.references = []   # (path, link?) of referenced projects
         for item in self.p.items_of("ProjectReference"):
             link_it = item.get("linklibrarydependencies", "true").lower() != "false" \
                 and item.get("referenceoutputassembly", "true").lower() != "false"
             self.references.append((item.path(), link_it))
+
+    def _is_cppunittest(self, props):
+        """Whether this is a native unit-test project: its ProjectSubType says
+        so, or one of its sources includes CppUnitTest.h."""
+        if props.get("ProjectSubType", "").lower() == "nativeunittestproject":
+            return True
+        for item in self.p.items_of("ClCompile"):
+            try:
+                with open(item.path(), "rb") as f:
+                    if CPPUNITTEST_INCLUDE.search(f.read()):
+                        return True
+            except OSError:
+                pass   # a missing source is reported where sources are read
+        return False
 
     def _add_lib(self, lib):
         if lib not in self.libs:

@@ -85,7 +85,7 @@ class Fixture(unittest.TestCase):
 
     def test_default_configuration_and_order(self):
         self.assertEqual(self.rel.config, "Release|x64")
-        self.assertEqual([p.name for p in self.rel.projects], ["MathLib", "Greeter", "App"])
+        self.assertEqual([p.name for p in self.rel.projects], ["MathLib", "Greeter", "App", "UnitTests"])
         self.assertTrue(any("C# project Tools" in n for n in self.rel.notes))
 
     def test_static_library(self):
@@ -123,6 +123,19 @@ class Fixture(unittest.TestCase):
         notes = "\n".join(app.notes)
         for part in ("PostBuildEvent `copy", "Windows resource (.rc) App.rc", "kernel32.lib, user32.lib"):
             self.assertIn(part, notes)
+
+    def test_cppunittest_project(self):
+        # A native unit-test DLL becomes a test program over GoogleTest, run by CTest.
+        t = self.proj(self.rel, "UnitTests")
+        self.assertEqual((t.kind, t.test), ("exe", "cppunittest"))
+        self.assertEqual(t.defines, ["UNICODE", "_UNICODE", "UNIT_TESTS"])   # no _WINDLL: not a DLL here
+        self.assertEqual(t.libs, ["GTest::gtest", "GTest::gtest_main"])
+        self.assertEqual([p.name for p in t.link_projects], ["MathLib"])
+        self.assertIsNone(self.proj(self.rel, "App").test)
+        text = generate(self.rel, "/src/amp_compat")
+        self.assertIn("enable_testing()", text)
+        self.assertIn("add_test(NAME UnitTests COMMAND UnitTests", text)
+        self.assertNotIn("add_test(NAME fixture_app", text)
 
     def test_generated_cmake(self):
         text = generate(self.rel, "/src/amp_compat")
@@ -210,6 +223,22 @@ class EdgeCases(unittest.TestCase):
           <Import Project="..\\packages\\Microsoft.googletest.v140\\build\\native\\x.targets"
                   Condition="Exists('..\\packages\\Microsoft.googletest.v140\\build\\native\\x.targets')"/>""")
         self.assertEqual(p.libs, ["GTest::gtest", "GTest::gtest_main"])
+
+    def test_cppunittest_detected_by_include(self):
+        # No ProjectSubType: a source including CppUnitTest.h makes it a test project.
+        with open(os.path.join(self.dir, "t.cpp"), "w") as fh:
+            fh.write('#include "stdafx.h"\n  #  include <CppUnitTest.h>\n')
+        p = self.project("""<PropertyGroup><ConfigurationType>DynamicLibrary</ConfigurationType></PropertyGroup>
+          <ItemDefinitionGroup><Link><AdditionalDependencies>Microsoft.VisualStudio.TestTools.CppUnitTestFramework.lib;%(AdditionalDependencies)</AdditionalDependencies></Link></ItemDefinitionGroup>
+          <ItemGroup><ClCompile Include="t.cpp"/></ItemGroup>""", files=())
+        self.assertEqual((p.kind, p.test), ("exe", "cppunittest"))
+        self.assertEqual(p.libs, ["GTest::gtest_main", "GTest::gtest"])
+        # A commented-out include does not count.
+        with open(os.path.join(self.dir, "t.cpp"), "w") as fh:
+            fh.write('// #include "CppUnitTest.h"\n')
+        q = self.project("""<PropertyGroup><ConfigurationType>DynamicLibrary</ConfigurationType></PropertyGroup>
+          <ItemGroup><ClCompile Include="t.cpp"/></ItemGroup>""", files=())
+        self.assertEqual((q.kind, q.test), ("shared", None))
 
     def test_shared_library_and_kinds(self):
         p = self.project("""<PropertyGroup><ConfigurationType>DynamicLibrary</ConfigurationType></PropertyGroup>
