@@ -14,12 +14,18 @@ For every C++ file (.cpp .cxx .cc .h .hpp .inl) it checks:
      cpp_lexer.mask compared: the files where they differ, by what the new
      lexer reads at the first difference; and the files whose rewrite differs
      between the two. Reported, not failed: the differences are the fixes.
- (c) with --compile N: up to N of the files the rewrite changes because of a
-     pair are compiled through `./amp c++ -fsyntax-only` (the launcher does
-     the rewrite; the conformance suite's amp_test_lib/inc is on the include
-     path): they must compile. Slow (seconds per file); for a run by hand.
+ (d) every file the rewrite changes for a pair, with one line of the
+     literals Windows code is full of (L'(', u8'\\'', a raw string with quotes
+     and parentheses, digit separators, comments with apostrophes) put before
+     it, must be rewritten exactly as without it (#line numbers one more).
+     The old mask's count is printed beside. A difference fails the test.
+ (c) with --compile: the files the rewrite changes because of a pair are
+     built (see compile_check): conformance tests through the suite's runner,
+     which must still pass every one its pass list names; the others must
+     compile. Slow (the runner builds its test library first, then seconds
+     per test); for a run by hand.
 
-Usage: corpus_diff.py [--shared DIR] [--sample N] [--compile N] [-v]
+Usage: corpus_diff.py [--shared DIR] [--sample N] [--compile] [-v]
   --sample N   check every Nth file only (CTest runs a sample: a few seconds)
 Exit status: 0 passed, 1 failed, 77 skipped (no ../shared beside the
 repository: the corpora are not part of it).
@@ -115,7 +121,7 @@ def may_change(text, toks):
                 words.append(w)
             if any(w in PAIRABLE for w in words):
                 return True
-        if s == "restrict" and (i + 1 >= len(code) or code[i + 1][1] != "(" or not all(
+        if s == "restrict" and (i + 1 >= len(code) or code[i + 1][1] != "(" or not words or not all(
                 w in PAIRABLE | {"auto", ","} for w in words)):
             return True  # `restrict` as an identifier (renamed)
         if s == "throw" and i > 0 and code[i - 1][1] in (")", "const", "volatile", "&") \
@@ -159,6 +165,28 @@ def rewrite_with(texts, path, mask_fn, join):
         restrict_rewrite.mask, restrict_rewrite.join_splices = saved
 
 
+# One line of the literals legacy Windows code is full of, put before a file
+# for (d): it holds no pair, so it must not change what the rewrite does.
+PROBE = ("/* it's ( */ static const char* amp_probe_raw = R\"win(C:\\dir\\\"x\" ( ')win\";"
+         " static const long amp_probe_big = 1'000'000; static const char amp_probe_u8 = u8'\\'';"
+         " static const wchar_t amp_probe_open = L'(';\n")
+
+
+def probe_rewrite(path, text, mask_fn, join):
+    """(d): the rewrite of PROBE + text, compared with PROBE + the rewrite of
+    text (its #line numbers one more, for the probe's line). True when equal."""
+    with tempfile.TemporaryDirectory() as d:
+        q = Path(d) / path.name
+        q.write_text(text)
+        plain, _ = rewrite_with(None, str(q), mask_fn, join)
+        q.write_text(PROBE + text)
+        probed, _ = rewrite_with(None, str(q), mask_fn, join)
+    want = plain.get(str(q))
+    if want is not None:
+        want = PROBE + re.sub(r"^#line (\d+)", lambda m: f"#line {int(m.group(1)) + 1}", want, flags=re.M)
+    return probed.get(str(q)) == want
+
+
 def find_shared(arg):
     cands = [arg] if arg else [os.environ.get("AMP_SHARED_DIR"), ROOT / ".." / "shared", ROOT / ".." / ".." / "shared"]
     for c in cands:
@@ -167,28 +195,50 @@ def find_shared(arg):
     return None
 
 
-def compile_check(paths, conformance, limit, verbose):
-    """Compile up to `limit` rewritten files through ./amp c++ -fsyntax-only."""
-    results = []
-    inc = conformance / "amp_test_lib" / "inc"
-    for p in paths[:limit]:
-        cmd = [str(ROOT / "amp"), "c++", "-fsyntax-only", "-w", f"-I{inc}", f"-I{p.parent}", str(p)]
-        if "corpora" in p.parts:
-            cmd[2:2] = ["--windows-compat", "--msvc"]
-        t0 = time.time()
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        err = [l for l in (r.stdout + r.stderr).splitlines() if " error: " in l or "fatal error" in l]
-        results.append((p, r.returncode, err[:3], time.time() - t0))
-        if verbose:
-            print(f"  compile {p}: rc={r.returncode} {time.time() - t0:.1f}s {err[:1]}", flush=True)
-    return results
+def compile_check(paths, shared, verbose):
+    """Builds what the rewrite changed for a pair: the conformance tests through
+    the suite's runner (./amp conformance, which compiles through the launcher,
+    runs them and compares with tests/conformance/host-passlist.txt: a listed
+    test must still pass), the other files through ./amp c++ -fsyntax-only
+    --windows-compat --msvc (a header through a file including it). Returns
+    the failures."""
+    failures = []
+    suite = shared / "amp-conformance"
+    tests_dir = suite / "Tests"
+    rels = sorted({str(p.parent.relative_to(tests_dir)) for p in paths if tests_dir in p.parents})
+    if rels:
+        out = Path(os.environ.get("AMP_BUILD_DIR", ROOT / "build")) / "lexer-conformance"
+        cmd = [str(ROOT / "amp"), "conformance", str(suite), "--jobs", "1", "--out", str(out),
+               "--filter", "^(" + "|".join(re.escape(r) for r in rels) + ")$",
+               "--compare", str(ROOT / "tests" / "conformance" / "host-passlist.txt")]
+        print("(c) " + " ".join(cmd), flush=True)
+        r = subprocess.run(cmd, capture_output=not verbose, text=True)
+        if r.returncode != 0:
+            failures.append(f"conformance tests rewritten for a pair: ./amp conformance exit {r.returncode}"
+                            + ("" if verbose else ": " + (r.stdout + r.stderr)[-2000:]))
+    for p in paths:
+        if tests_dir in p.parents:
+            continue
+        with tempfile.TemporaryDirectory() as d:
+            src = p
+            if p.suffix not in (".cpp", ".cxx", ".cc"):
+                src = Path(d) / "includes_it.cpp"
+                src.write_text(f'#include "{p}"\n')
+            cmd = [str(ROOT / "amp"), "c++", "--windows-compat", "--msvc", "-fsyntax-only", "-w",
+                   f"-I{p.parent}", str(src)]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            err = [l for l in (r.stdout + r.stderr).splitlines() if "error" in l]
+            print(f"(c) {p}: {'compiles' if r.returncode == 0 else 'does not compile'}", flush=True)
+            if r.returncode != 0:
+                failures.append(f"{p}: rewritten for a pair, does not compile: {err[:3]}")
+    return failures
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--shared", help="the folder holding amp-conformance/ and corpora/ (default: ../shared)")
     ap.add_argument("--sample", type=int, default=1, help="check every Nth file only")
-    ap.add_argument("--compile", type=int, default=0, help="compile up to N rewritten files (slow)")
+    ap.add_argument("--compile", action="store_true", help="build the files rewritten for a pair (slow)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     shared = find_shared(a.shared)
@@ -254,18 +304,20 @@ def main():
     for p, was, now in rewrite_diffs[:50]:
         print(f"      {p.relative_to(shared)}: old {'rewritten' if was else 'unchanged'}, "
               f"new {'rewritten' if now else 'unchanged'}")
+    # (d) the pair files with the probe line before them: same rewrite
+    probe_fail, probe_old_fail = [], []
+    for p in pair_files:
+        text = p.read_text(errors="replace")
+        if not probe_rewrite(p, text, cpp_lexer.mask, cpp_lexer.join_splices):
+            probe_fail.append(p)
+            failures.append(f"{p}: rewritten differently after a line of Windows-style literals")
+        if not probe_rewrite(p, text, old_mask, lambda t: t):
+            probe_old_fail.append(p)
+    print(f"(d) {len(pair_files)} files rewritten for a pair, with a line of Windows-style literals before "
+          f"them: rewritten the same way in {len(pair_files) - len(probe_fail)} (the old mask: "
+          f"{len(pair_files) - len(probe_old_fail)})")
     if a.compile:
-        conf = shared / "amp-conformance"
-        # the rewritten files whose rewrite changed first, then the others
-        order = [p for p, _, _ in rewrite_diffs if p in pair_files] + \
-                [p for p in pair_files if p not in {q for q, _, _ in rewrite_diffs}]
-        res = compile_check(order, conf, a.compile, a.verbose)
-        ok = sum(1 for _, rc, _, _ in res if rc == 0)
-        print(f"(c) compiled {len(res)} of {len(pair_files)} files rewritten for a pair "
-              f"(./amp c++ -fsyntax-only): {ok} compile")
-        for p, rc, err, dt in res:
-            if rc != 0:
-                failures.append(f"{p}: rewritten for a pair, does not compile: {err}")
+        failures += compile_check(pair_files, shared, a.verbose)
     for f in failures:
         print("FAIL " + f)
     print("FAILED" if failures else "passed")
