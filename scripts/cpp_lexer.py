@@ -39,7 +39,8 @@ What the lexer follows (C++17/20 as GCC and Clang lex it):
 - a directive is a line whose first token is # (or %:), whitespace and
   comments before it allowed; it ends at the first line break that is not
   spliced and not inside a block comment; `#include <...>` takes its header
-  name whole (a quote in it opens nothing).
+  name whole (a quote in it opens nothing); a byte order mark at the start of
+  the file is skipped, as the compilers skip it.
 Not followed: trigraphs (removed in C++17) and universal character names
 (both are spelled inside identifiers and literals, which are scanned whole).
 """
@@ -192,7 +193,7 @@ def tokens(text):
     a directive are part of the directive token."""
     out = []
     n = len(text)
-    i = 0
+    i = 1 if text.startswith("\ufeff") else 0  # a UTF-8 byte order mark (Visual Studio writes one) is no token
     line_start = True  # nothing but whitespace and comments since the last line break
     directive = None  # (start, name) of the directive being read
     want_header = False  # a directive name of #include was just read

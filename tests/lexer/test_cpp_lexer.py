@@ -229,6 +229,13 @@ class Directives(Base):
         self.assertMasked(text, "int z;")
         self.assertPairRewritten('#define A "/*" \\\n  "("\n')
 
+    def test_directive_after_a_byte_order_mark(self):
+        # Visual Studio saves sources with a UTF-8 byte order mark
+        text = "\ufeff#include <it's.h>\nint x = '(';"
+        self.assertEqual(kinds(text)[0], ("directive", "#include <it's.h>"))
+        self.assertMasked(text, "\ufeff int x = ' ';")
+        self.assertPairRewritten("\ufeff#include <it's.h>\n")
+
     def test_hash_inside_a_line_is_no_directive(self):
         self.assertEqual(kinds("a # b")[1], ("punct", "#"))
         self.assertEqual(kinds("%:define X")[0], ("directive", "%:define X"))
