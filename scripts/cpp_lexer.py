@@ -276,7 +276,8 @@ def tokens(text):
                     emit("literal", i, r[2], (r[0], r[1]), spelling)
                     i = r[2]
                     continue
-            if q < n and text[q] in "'\"" and spelling in ENCODING_PREFIXES | RAW_PREFIXES:
+            if q < n and ((text[q] == "'" and spelling in ENCODING_PREFIXES) or
+                          (text[q] == '"' and spelling in ENCODING_PREFIXES | RAW_PREFIXES)):
                 b0, b1, end = _quoted(text, q)
                 emit("literal", i, end, (b0, b1), spelling)
                 i = end

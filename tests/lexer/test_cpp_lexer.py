@@ -100,6 +100,9 @@ class RawStrings(Base):
         self.assertPairRewritten('const char* q = R"(say "hi" (or \'bye\')"; // ok\n'
                                  'const wchar_t* w = LR"delim(\n) " )delim";\n')
 
+    def test_raw_prefix_is_no_character_prefix(self):
+        self.assertEqual(kinds("R'x'"), [("identifier", "R"), ("literal", "'x'")])
+
     def test_invalid_delimiter_is_no_raw_string(self):
         # a space cannot be in the delimiter: the compiler rejects it; the lexer
         # reads an ordinary string (ending on its line) rather than eat the file
