@@ -223,7 +223,8 @@ def compile_check(paths, shared, verbose):
             src = p
             if p.suffix not in (".cpp", ".cxx", ".cc"):
                 src = Path(d) / "includes_it.cpp"
-                src.write_text(f'#include "{p}"\n')
+                # through -I and <>, as the code bases include their headers
+                src.write_text(f"#include <{p.name}>\n")
             cmd = [str(ROOT / "amp"), "c++", "--windows-compat", "--msvc", "-fsyntax-only", "-w",
                    f"-I{p.parent}", str(src)]
             r = subprocess.run(cmd, capture_output=True, text=True)
