@@ -213,6 +213,9 @@ def compile_check(paths, shared, verbose):
                "--compare", str(ROOT / "tests" / "conformance" / "host-passlist.txt")]
         print("(c) " + " ".join(cmd), flush=True)
         r = subprocess.run(cmd, capture_output=not verbose, text=True)
+        if not verbose:  # the runner's verdict: how many listed tests ran, how many regressed
+            print("\n".join("(c) " + l for l in (r.stdout + r.stderr).splitlines()
+                             if "compared with" in l or l.startswith("total")), flush=True)
         if r.returncode != 0:
             failures.append(f"conformance tests rewritten for a pair: ./amp conformance exit {r.returncode}"
                             + ("" if verbose else ": " + (r.stdout + r.stderr)[-2000:]))
