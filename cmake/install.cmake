@@ -74,9 +74,11 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
+# The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through,
+# and the C++ lexer it imports from its own folder.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 
 # pkg-config: the host build (the GPU build needs amp++ --gpu or CMake).
 if(AMP_CONF_KOKKOS_HOST)
