@@ -244,6 +244,20 @@ class Directives(Base):
         self.assertEqual(kinds("%:define X")[0], ("directive", "%:define X"))
 
 
+class PlacementCheck(Base):
+    """The launcher's placement check reads the same mask: a misplaced
+    restriction after a wide literal is still reported."""
+
+    def test_misplaced_restriction_after_a_wide_literal(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "t.cpp")
+            with open(p, "w") as f:
+                f.write("const wchar_t c = L'(';\nint f() restrict(amp) const;\n")
+            errors = restrict_rewrite.check_placement([p], [])
+        self.assertEqual(len(errors), 1, errors)
+        self.assertIn("t.cpp:2:9: error: C++ AMP: `const` must come before", errors[0])
+
+
 class Identity(Base):
     """A file without a pair is left as written, whatever it contains."""
 
