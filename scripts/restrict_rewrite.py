@@ -55,68 +55,15 @@ import re
 import sys
 from pathlib import Path
 
-import win_includes  # scripts/win_includes.py, beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpp_lexer import SPLICE, join_splices, mask  # noqa: E402  (the C++ lexing: comments, literals, splices)
+import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
                  "wchar_t", "char16_t", "char32_t", "auto"}
 NOT_TYPE_END = {"const", "volatile", "struct", "class", "enum", "union", "typename", "register"}
 CPU, AMP = "cpu", "amp"
-
-
-def mask(text):
-    """Comments, string/char literals and preprocessor lines replaced by spaces
-    (newlines kept), so that scanning never looks inside them."""
-    out = list(text)
-    i, n = 0, len(text)
-    line_start = True
-    while i < n:
-        c = text[i]
-        if line_start and c in " \t":
-            i += 1
-            continue
-        if line_start and c == "#":
-            j = i
-            while j < n and text[j] != "\n":
-                if text[j] == "\\" and j + 1 < n and text[j + 1] == "\n":
-                    j += 2
-                    continue
-                j += 1
-            for k in range(i, j):
-                if out[k] != "\n":
-                    out[k] = " "
-            i = j
-            continue
-        line_start = False
-        if c == "\n":
-            line_start = True
-            i += 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            for k in range(i, j):
-                out[k] = " "
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            for k in range(i, j):
-                if out[k] != "\n":
-                    out[k] = " "
-            i = j
-        elif c in "\"'":
-            if c == "'" and i > 0 and text[i - 1].isalnum():  # digit separator 1'000
-                i += 1
-                continue
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            for k in range(i + 1, min(j, n)):
-                out[k] = " "
-            i = j + 1
-        else:
-            i += 1
-    return "".join(out)
 
 
 def match_back(m, pos, open_c, close_c):
@@ -501,7 +448,10 @@ def safe_name(name, side, op_ids):
 
 
 def rewrite_files(paths):
-    texts = {p: Path(p).read_text(errors="replace") for p in paths}
+    # Splices in code are joined first, so that a name or a restriction that a
+    # backslash-newline splits is seen whole (a file left unchanged is not
+    # written out, so it keeps them).
+    texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     masks = {p: mask(t) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     # groups with at least one cpu/amp pair of the same signature
@@ -949,7 +899,8 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
-    if not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
+    if not any(PAIR_HINT.search(SPLICE.sub("", Path(f).read_text(errors="replace")))
+               for f in closure if os.path.isfile(f)):
         os.execvp(compiler, [compiler] + args)
     rewritten, _ = rewrite_files(closure)
     if not rewritten:
