@@ -37,6 +37,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpp_lexer import mask  # noqa: E402  (scripts/cpp_lexer.py: comments and literals as the compiler reads them)
+
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
@@ -191,74 +194,44 @@ def write_shims(shims, work):
     return base
 
 
-def _skip_literal(text, i):
-    """Index after the comment, string or character literal at i, or i."""
-    if text.startswith("//", i):
-        j = text.find("\n", i)
-        return len(text) if j < 0 else j
-    if text.startswith("/*", i):
-        j = text.find("*/", i + 2)
-        return len(text) if j < 0 else j + 2
-    m = re.match(r'R"([^(\s]*)\(', text[i:i + 20])
-    if m:
-        j = text.find(")" + m.group(1) + '"', i)
-        return len(text) if j < 0 else j + len(m.group(1)) + 2
-    if text[i] in "\"'":
-        q, j = text[i], i + 1
-        while j < len(text) and text[j] != q and text[j] != "\n":
-            j += 2 if text[j] == "\\" else 1
-        return j + 1
-    return i
-
-
-def _match(text, i, open_c, close_c):
-    """Index of the bracket closing the one at i (skipping literals), or -1."""
+def _match(code, i, open_c, close_c):
+    """Index of the bracket closing the one at i in masked code, or -1."""
     depth = 0
-    while i < len(text):
-        j = _skip_literal(text, i)
-        if j != i:
-            i = j
-            continue
-        if text[i] == open_c:
+    for j in range(i, len(code)):
+        if code[j] == open_c:
             depth += 1
-        elif text[i] == close_c:
+        elif code[j] == close_c:
             depth -= 1
             if depth == 0:
-                return i
-        i += 1
+                return j
     return -1
 
 
 def fix_void_main(text):
     """`void main(...) {...}` -> `int main(...) {...}` with `return;` -> `return 0;`
-    in its body; None when the text has no such definition."""
-    m = VOID_MAIN_RE.search(text)
+    in its body; None when the text has no such definition. The scan reads
+    the text as the compiler does (cpp_lexer.mask: comments, literals and
+    directives blanked), so a `void main(` or a bracket in a comment or a
+    literal is never taken for code."""
+    code = mask(text)
+    m = VOID_MAIN_RE.search(code)
     if not m:
         return None
     p_open = m.end() - 1
-    p_close = _match(text, p_open, "(", ")")
+    p_close = _match(code, p_open, "(", ")")
     brace = -1 if p_close < 0 else p_close + 1
-    while 0 <= brace < len(text) and text[brace] in " \t\r\n":
+    while 0 <= brace < len(code) and code[brace] in " \t\r\n":
         brace += 1
-    if brace < 0 or brace >= len(text) or text[brace] != "{":
+    if brace < 0 or brace >= len(code) or code[brace] != "{":
         return None  # a declaration only, or something this rewrite does not understand
-    end = _match(text, brace, "{", "}")
+    end = _match(code, brace, "{", "}")
     if end < 0:
         return None
-    body, out, i = text[brace:end], [], 0
-    while i < len(body):
-        j = _skip_literal(body, i)
-        if j != i:
-            out.append(body[i:j])
-            i = j
-            continue
-        r = re.match(r"return(\s*);", body[i:i + 64])
-        if r and (i == 0 or not (body[i - 1].isalnum() or body[i - 1] == "_")):
-            out.append("return 0;")
-            i += r.end()
-            continue
-        out.append(body[i])
-        i += 1
+    out, last = [], brace
+    for r in re.finditer(r"(?<![A-Za-z0-9_])return(\s*);", code[brace:end]):
+        out += [text[last:brace + r.start()], "return 0;"]
+        last = brace + r.end()
+    out.append(text[last:end])
     return text[:m.start()] + m.group(1) + "int" + m.group(2) + text[m.end():brace] + "".join(out) + text[end:]
 
 
