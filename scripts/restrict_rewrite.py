@@ -930,11 +930,20 @@ def launch(argv):
         f = os.path.abspath(args[k])
         if f in mirror:
             new_args[k] = str(overlay) + f
+    # Search order of the compile: a "" include reaches the -iquote folders
+    # before the -I ones, so the rewritten copies under the user's -I and
+    # -iquote folders are -iquote folders first (else `#include "x.h"` from
+    # another folder would find the original x.h through the next entries);
+    # then the original folders of the mirrored files (their other files);
+    # then the copies again as -I, for <> includes.
+    mirrored_dirs = [d for d in dict.fromkeys(quote_dirs_p + inc_dirs_p) if any(f.startswith(d + "/") for f in mirror)]
     extra = []
+    for d in mirrored_dirs:
+        extra += ["-iquote", str(overlay) + d]
     for f in sorted(mirror):
         extra += ["-iquote", os.path.dirname(f)]
     for d in inc_dirs_p:
-        if any(f.startswith(d + "/") for f in mirror):
+        if d in mirrored_dirs:
             extra.append("-I" + str(overlay) + d)
     try:
         return subprocess.call([compiler] + extra + new_args)
