@@ -24,6 +24,8 @@
 //     output buffer emptied where MSVC empties it).
 //   Plain MSVC names glibc lacks: _stricmp, _strnicmp, _wcsicmp, _strdup,
 //     _wcsdup, _itoa, _wtoi, _wtol, _wtof, _wfopen.
+//   stdext::checked_array_iterator / unchecked_array_iterator and their
+//     make_ functions, which MSVC declares in <iterator> (detail/stdext.h).
 //   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
 //     std::cout and printf (detail/wide_streams.h).
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
@@ -346,5 +348,8 @@ inline wchar_t* _wcsdup(const wchar_t* s) { return wcsdup(s); }
 inline int _wtoi(const wchar_t* s) { return static_cast<int>(std::wcstol(s, nullptr, 10)); }
 inline long _wtol(const wchar_t* s) { return std::wcstol(s, nullptr, 10); }
 inline double _wtof(const wchar_t* s) { return std::wcstod(s, nullptr); }
+
+// After invalid_parameter, which the checked iterator reports to.
+#include "detail/stdext.h"
 
 #endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H
