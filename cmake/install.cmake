@@ -74,8 +74,10 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through.
+# The source rewrites amp++ runs the compiler through: restrict(cpu)/restrict(amp)
+# pairs, and (--msvc) the MSVC-dialect edits.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
+  ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 
 # pkg-config: the host build (the GPU build needs amp++ --gpu or CMake).

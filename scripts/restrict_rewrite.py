@@ -55,6 +55,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import msvc_rewrite  # noqa: E402  (beside this script)
+
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
                  "wchar_t", "char16_t", "char32_t", "auto"}
@@ -498,7 +501,9 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths):
+def rewrite_files(paths, msvc=False):
+    """msvc: an --msvc compile, whose project files also get msvc_rewrite's
+    edits (constructs of MSVC's dialect that Clang rejects)."""
     texts = {p: Path(p).read_text(errors="replace") for p in paths}
     masks = {p: mask(t) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
@@ -520,6 +525,11 @@ def rewrite_files(paths):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if msvc:
+            me = msvc_rewrite.msvc_edits(text, p)
+            if me:
+                report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
+                edits += me
         if not ds and not edits:
             continue
         ctors = [d for d in ds if d.is_ctor]
@@ -946,9 +956,12 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
-    if not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
+    # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
+    # edits apply too (msvc_rewrite.py).
+    msvc = "-fms-compatibility" in args
+    if not msvc and not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
         os.execvp(compiler, [compiler] + args)
-    rewritten, _ = rewrite_files(closure)
+    rewritten, _ = rewrite_files(closure, msvc=msvc)
     if not rewritten:
         os.execvp(compiler, [compiler] + args)
     mirror = set(rewritten)
@@ -976,7 +989,12 @@ def launch(argv):
         f = os.path.abspath(args[k])
         if f in mirror:
             new_args[k] = str(overlay) + f
+    # "" includes: a rewritten copy's folder first, then the original's (for
+    # its unrewritten neighbours); the original first would let a file that
+    # is also reached through -I be included twice (original and copy).
     extra = []
+    for f in sorted(mirror):
+        extra += ["-iquote", str(overlay) + os.path.dirname(f)]
     for f in sorted(mirror):
         extra += ["-iquote", os.path.dirname(f)]
     for d in inc_dirs_p:

@@ -14,7 +14,8 @@
 //   Interface identifiers without __uuidof: AMP_COMPAT_COM_INTERFACE(Name,
 //     "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx") begins an interface's
 //     definition and records its IID in amp_compat_com::iid_of<Name>() and
-//     IID_Name. With Microsoft extensions (--msvc: Clang's -fms-extensions)
+//     IID_Name. With Microsoft extensions (--msvc: Clang's -fms-extensions,
+//     where __has_declspec_attribute(uuid))
 //     the interface also carries __declspec(uuid(...)), so the compiler's own
 //     __uuidof(Name) gives the same GUID; without them __uuidof(Type) is a
 //     macro over iid_of (types only, not expressions).
@@ -37,11 +38,16 @@
 typedef void* HMODULE;
 typedef void* HINSTANCE;
 
+// == and != are hidden friends, not global operators: a global operator!=
+// in sight makes Clang 22 reject `a.prop != b.prop` on __declspec(property)
+// members in templates (amp.h's array.accelerator_view under --msvc).
 typedef struct _GUID {
   std::uint32_t Data1;
   std::uint16_t Data2;
   std::uint16_t Data3;
   std::uint8_t Data4[8];
+  friend bool operator==(const _GUID& a, const _GUID& b) { return std::memcmp(&a, &b, sizeof(_GUID)) == 0; }
+  friend bool operator!=(const _GUID& a, const _GUID& b) { return !(a == b); }
 } GUID;
 typedef GUID IID;
 typedef GUID CLSID;
@@ -49,8 +55,6 @@ typedef const GUID& REFGUID;
 typedef const IID& REFIID;
 typedef const CLSID& REFCLSID;
 
-inline bool operator==(REFGUID a, REFGUID b) { return std::memcmp(&a, &b, sizeof(GUID)) == 0; }
-inline bool operator!=(REFGUID a, REFGUID b) { return !(a == b); }
 inline BOOL IsEqualGUID(REFGUID a, REFGUID b) { return a == b ? TRUE : FALSE; }
 #define IsEqualIID(a, b) IsEqualGUID(a, b)
 #define IsEqualCLSID(a, b) IsEqualGUID(a, b)
@@ -104,9 +108,12 @@ template <class I> struct iid_traits;
 template <class I> constexpr const GUID& iid_of() { return iid_traits<I>::value; }
 } // namespace amp_compat_com
 
-#if defined(_MSC_EXTENSIONS)
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(uuid)
 #define AMP_COMPAT_DECLSPEC_UUID(s) __declspec(uuid(s))
-#else
+#endif
+#endif
+#ifndef AMP_COMPAT_DECLSPEC_UUID
 #define AMP_COMPAT_DECLSPEC_UUID(s)
 // __uuidof(Type) of the interfaces declared here (Clang and MSVC have it as a
 // keyword with Microsoft extensions; GCC has none).

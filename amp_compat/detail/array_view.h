@@ -82,6 +82,13 @@ public:
   // kernel the array is its device image (no coherence buffer), so the view
   // is made as array::view() makes one, which works on both sides.
   AMP_FN array_view(array<elem, N>& src) : array_view(src.view()) {}
+#if AMP_MS_EXTENSIONS
+  // MSVC binds a temporary to array& (a language extension Clang's Microsoft
+  // mode lacks): `array_view<T> v(array<T>(n, av));` is common in MSVC code.
+  // The view shares the array's reference-counted buffer, which outlives the
+  // temporary, as in Microsoft's runtime.
+  array_view(array<elem, N>&& src) : array_view(src.view()) {}
+#endif
   template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>
   AMP_FN array_view(const array<elem, N>& src) : array_view(src.view()) {}
 

@@ -178,3 +178,31 @@ TEST(Sdk, AmpCopyIntoCheckedArrayIterator) {
   concurrency::copy(av.section(2, 1), stdext::make_checked_array_iterator(&last, 1));
   EXPECT_EQ(last, 9);
 }
+
+#if AMP_MS_EXTENSIONS
+// --msvc: what MSVC code reaches through __declspec(property) and MSVC's
+// binding of temporaries: array's properties (compared inside a template,
+// with a global operator!= in sight: Unknwn.h keeps GUID's operators as
+// hidden friends, since Clang 22 rejects the comparison otherwise) and a
+// view of a temporary array, which keeps the array's data alive.
+template <class T, int N>
+bool same_view(const concurrency::array<T, N>& a, const concurrency::array<T, N>& b) {
+  return !(a.accelerator_view != b.accelerator_view);
+}
+
+TEST(MsvcDialect, ArrayPropertiesAndViewOfTemporary) {
+  using namespace concurrency;
+  accelerator_view ref = accelerator(accelerator::direct3d_ref).default_view;
+  accelerator_view other = accelerator(accelerator::direct3d_ref).create_view();
+  array<int, 1> a(4, ref), b(4, ref), c(4, other);
+  EXPECT_TRUE(same_view(a, b));
+  EXPECT_FALSE(same_view(a, c));
+  EXPECT_TRUE(a.accelerator_view == ref);
+  EXPECT_EQ(a.cpu_access_type, a.get_cpu_access_type());
+  array_view<int, 1> v(array<int, 1>(8, accelerator(accelerator::cpu_accelerator).default_view, ref));
+  parallel_for_each(ref, v.extent, [=](index<1> i) restrict(amp) { v[i] = 2 * i[0]; });
+  int sum = 0;
+  for (int i = 0; i < 8; ++i) sum += v[i];
+  EXPECT_EQ(sum, 56);
+}
+#endif

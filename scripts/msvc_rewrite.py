@@ -1,0 +1,431 @@
+#!/usr/bin/env python3
+"""Source edits for MSVC-dialect code that no Clang flag accepts (--msvc).
+
+Clang's Microsoft mode (amp_compat/compat/msvc/flags.txt) accepts most of
+what MSVC's permissive parser did; these constructs it rejects, so the
+compiler launcher (restrict_rewrite.py --launch) rewrites copies of the
+project's own files (sources and the headers they include through "" and -I,
+never amp_compat's, Kokkos' or the system's) when the command is an --msvc
+compile. Each edit keeps the meaning MSVC gave the code:
+
+  _MSC_VER / _MSC_FULL_VER   MSVC code tests them to pick its MSVC paths;
+      defining them for the whole compile would send libstdc++, oneTBB and
+      Kokkos to their Windows code, so in the project's files they are
+      renamed AMP_MSVC_VER / AMP_MSVC_FULL_VER, which flags.txt defines
+      (the version -fms-compatibility-version names).
+  default template arguments on an out-of-class member definition
+      (`template <class T, int P = 0> const int X<T, P>::size;`): MSVC
+      ignored them (a definition cannot add defaults); they are dropped.
+  a missing `template` before a dependent member template
+      (`v.extent.tile<N>()` in a template): MSVC parsed templates only at
+      instantiation, when the name is known; `template` is inserted where a
+      member access `.name<...>(` or `->name<...>(` is followed by template
+      arguments and a call.
+  an unsigned template parameter deduced from an AMP class template's int
+      parameter (`template <unsigned N> void f(tiled_index<N>)`): MSVC
+      deduced it; here an int parameter is deduced and N follows as a
+      defaulted parameter of its own type (non_int_rank_edits).
+
+Usage: msvc_rewrite.py FILE   prints the rewritten text.
+"""
+import re
+import sys
+from pathlib import Path
+
+MSC_RE = re.compile(r"\b_MSC_(FULL_)?VER\b")
+
+
+def blank_comments_and_strings(text):
+    """Comments and string/char literal contents replaced by spaces (newlines
+    kept); preprocessor lines are kept (unlike restrict_rewrite.mask)."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out[i:j] = " " * (j - i)
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        elif text[i] in "\"'":
+            c = text[i]
+            if c == "'" and i > 0 and text[i - 1].isalnum():  # digit separator 1'000
+                i += 1
+                continue
+            if c == '"' and i > 0 and text[i - 1] == "R":  # raw string: left alone, skipped
+                m = re.match(r'"([^(\s]*)\(', text[i:])
+                if m:
+                    end = text.find(")" + m.group(1) + '"', i)
+                    j = n if end < 0 else end + len(m.group(1)) + 2
+                    for k in range(i, j):
+                        if out[k] != "\n":
+                            out[k] = " "
+                    i = j
+                    continue
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            for k in range(i + 1, min(j, n)):
+                out[k] = " "
+            i = j + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def msc_ver_edits(b):
+    return [(r.start(), r.end(), "AMP_MSVC_FULL_VER" if r.group(1) else "AMP_MSVC_VER") for r in MSC_RE.finditer(b)]
+
+
+def match_angle(b, pos):
+    """b[pos] == '<': the index of the matching '>' of a template argument or
+    parameter list (parentheses and brackets nest; '>>' closes two), or -1
+    when a ';', '{' or '}' comes first."""
+    depth, paren = 0, 0
+    i, n = pos, len(b)
+    while i < n:
+        c = b[i]
+        if c in "([":
+            paren += 1
+        elif c in ")]":
+            paren -= 1
+            if paren < 0:
+                return -1
+        elif paren == 0 and c == "<":
+            depth += 1
+        elif paren == 0 and c == ">":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c in ";{}":
+            return -1
+        i += 1
+    return -1
+
+
+def split_top(s):
+    """Top-level comma-separated pieces of s as (start, end) spans."""
+    spans, depth, start = [], 0, 0
+    for i, c in enumerate(s):
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(s)))
+    return spans
+
+
+QUALIFIED_END = re.compile(r">\s*::\s*(?:~\s*)?(?:[A-Za-z_]\w*|operator\b.*)\s*$", re.S)
+CLASS_HEAD = re.compile(r"\s*(?:class|struct|union)\s+(?:[A-Za-z_]\w*\s*::\s*)*[A-Za-z_]\w*\s*([<:]|$)")
+
+
+def member_definition_default_edits(b):
+    """Defaults in the template parameter list of an out-of-class definition
+    of a class template's member (its declarator is X<...>::name)."""
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        params = b[lt + 1:gt]
+        if "=" not in params:
+            continue
+        # the declaration that follows, up to its body, initialiser or end
+        j = gt + 1
+        depth = 0
+        while j < len(b):
+            c = b[j]
+            if c in "(<[":
+                depth += 1
+            elif c in ")>]":
+                depth -= 1
+            elif depth <= 0 and c in ";{=":
+                break
+            j += 1
+        head = b[gt + 1:j]
+        if re.match(r"\s*template\b", head):
+            continue  # the inner header of a member template: judged on its own
+        cm = CLASS_HEAD.match(head)
+        if cm:
+            # a class head: only a member class defined out of its class
+            # (`struct X<T>::Inner`) or a partial specialisation qualifies
+            if not re.match(r"\s*(?:class|struct|union)\s+[A-Za-z_]\w*\s*<[^{;]*>\s*::", head):
+                continue
+        else:
+            # a function or variable: the name just before its parameter list
+            # (or the end) must be qualified through a template-id
+            p = head.find("(")
+            declarator = head if p < 0 else head[:p]
+            if not QUALIFIED_END.search(declarator):
+                continue
+        for s, e in split_top(params):
+            piece = params[s:e]
+            q = piece.find("=")
+            if q >= 0:
+                end = len(piece.rstrip())
+                edits.append((lt + 1 + s + q, lt + 1 + s + end, ""))
+    return edits
+
+
+MEMBER_TEMPLATE_CALL = re.compile(r"(\.|->)(\s*)([A-Za-z_]\w*)\s*<")
+SIMPLE_ARGS = re.compile(r"[\w\s:,<>*&()+\-]*")
+
+
+def missing_template_edits(b):
+    edits = []
+    for r in MEMBER_TEMPLATE_CALL.finditer(b):
+        name = r.group(3)
+        if name in ("template", "operator"):
+            continue
+        lt = r.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0 or not SIMPLE_ARGS.fullmatch(b[lt + 1:gt]):
+            continue
+        if not re.match(r"\s*\(", b[gt + 1:]):
+            continue
+        edits.append((r.start(3), r.start(3), "template "))
+    return edits
+
+
+AMP_INT_TEMPLATES = r"\b(?:index|extent|tiled_extent|tiled_index|array|array_view|texture|texture_view|writeonly_texture_view)\s*<"
+NON_INT_PARAM = re.compile(r"\s*((?:unsigned(?:\s+(?:long\s+long|long|int|short|char))?|(?:std\s*::\s*)?size_t|short|long\s+long|long)"
+                           r"(?:\s+int)?)\s+([A-Za-z_]\w*)\s*(?:=\s*(.*\S))?\s*$", re.S)
+
+
+def non_int_rank_edits(b):
+    """A function template whose unsigned (or other non-int) template parameter
+    is deduced from an AMP class template's int parameter
+    (`template <unsigned N> void f(tiled_index<N>)`, `template <class T,
+    unsigned Rank> void g(const array<T, Rank>&)`): MSVC deduced N, the
+    standard does not (the types differ). The parameter becomes an int one,
+    deduced, and N follows as a defaulted parameter of its own type, so the
+    body sees N exactly as before and explicit arguments keep their places."""
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        params = b[lt + 1:gt]
+        cands = {}
+        for s, e in split_top(params):
+            pm = NON_INT_PARAM.fullmatch(params[s:e])
+            if pm:
+                cands[pm.group(2)] = (lt + 1 + s, lt + 1 + e, re.sub(r"\s+", " ", pm.group(1)), pm.group(3))
+        if not cands:
+            continue
+        # the function's parameter list: the first '(' of the declaration
+        j, depth = gt + 1, 0
+        while j < len(b) and not (depth <= 0 and b[j] in "(;{="):
+            depth += b[j] in "<[" 
+            depth -= b[j] in ">]"
+            j += 1
+        if j >= len(b) or b[j] != "(":
+            continue
+        head = b[gt + 1:j]
+        if re.match(r"\s*template\b", head) or re.match(r"\s*(?:class|struct|union)\b", head):
+            continue
+        close = j
+        depth = 0
+        while close < len(b):
+            depth += b[close] == "("
+            depth -= b[close] == ")"
+            if depth == 0:
+                break
+            close += 1
+        plist_edits, used = [], set()
+        for a in re.finditer(AMP_INT_TEMPLATES, b[j:close]):
+            alt = j + a.end() - 1
+            agt = match_angle(b, alt)
+            if agt < 0 or agt > close:
+                continue
+            for s, e in split_top(b[alt + 1:agt]):
+                name = b[alt + 1 + s:alt + 1 + e].strip()
+                if name in cands:
+                    k = b.index(name, alt + 1 + s)
+                    plist_edits.append((k, k + len(name), "amp_int_" + name))
+                    used.add(name)
+        if not used:
+            continue
+        edits += plist_edits
+        tail = ""
+        for name in used:
+            s, e, typ, dflt = cands[name]
+            edits.append((s, e, f" int amp_int_{name}" + (f" = {dflt}" if dflt else "")))
+            tail += f", {typ} {name} = static_cast<{typ}>(amp_int_{name})"
+        edits.append((gt, gt, tail))
+    return edits
+
+
+KEYWORDS = set("""alignas alignof asm auto bool break case catch char char16_t char32_t class const constexpr
+const_cast continue decltype default delete do double dynamic_cast else enum explicit export extern false float
+for friend goto if inline int long mutable namespace new noexcept nullptr operator private protected public
+register reinterpret_cast return short signed sizeof static static_assert static_cast struct switch template
+this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+while restrict amp cpu value type""".split())
+
+
+def namespace_paths(b):
+    """For every character: the tuple of the positions of the '{' enclosing it,
+    and whether all of them open namespaces (namespace scope)."""
+    stack, kinds = [], []
+    paths = [None] * (len(b) + 1)
+    at_ns = [True] * (len(b) + 1)
+    cur, cur_ns = (), True
+    last = 0
+    for i, c in enumerate(b):
+        if c == "{":
+            k = max(b.rfind(";", 0, i), b.rfind("}", 0, i), b.rfind("{", 0, i))
+            is_ns = bool(re.search(r"\bnamespace\b[^{;]*$", b[k + 1:i])) or bool(re.search(r'extern\s*"\s*"\s*$', b[k + 1:i]))
+            for q in range(last, i + 1):
+                paths[q], at_ns[q] = cur, cur_ns
+            last = i + 1
+            stack.append(i)
+            kinds.append(is_ns)
+            cur, cur_ns = tuple(stack), all(kinds)
+        elif c == "}" and stack:
+            for q in range(last, i):
+                paths[q], at_ns[q] = cur, cur_ns
+            last = i
+            stack.pop()
+            kinds.pop()
+            cur, cur_ns = tuple(stack), all(kinds)
+    for q in range(last, len(b) + 1):
+        paths[q], at_ns[q] = cur, cur_ns
+    return paths, at_ns
+
+
+def later_declaration_end(b, name, start, path, paths):
+    """The end (index after its ';') of the last namespace-scope declaration of
+    name in the same namespace block after start, or -1."""
+    pats = [rf"\b(?:const|constexpr)\b[^;{{}}=()]*\b{name}\s*=",
+            rf"\b(?:struct|class|union|enum(?:\s+class)?)\s+{name}\b",
+            rf"\btypedef\b[^;{{}}]*\b{name}\s*;",
+            rf"\busing\s+{name}\s*="]
+    end = -1
+    for pat in pats:
+        for r in re.finditer(pat, b[start:]):
+            k = start + r.start()
+            if paths[k] != path or re.search(r"[<,]\s*$", b[:k]):
+                continue  # another scope, or a template parameter (`template <class T>`)
+            # the declaration ends at the ';' at this brace depth
+            depth, j = 0, k
+            while j < len(b):
+                if b[j] == "{":
+                    depth += 1
+                elif b[j] == "}":
+                    depth -= 1
+                    if depth < 0:
+                        break
+                elif b[j] == ";" and depth == 0:
+                    break
+                j += 1
+            if j < len(b) and b[j] == ";":
+                end = max(end, j + 1)
+    return end
+
+
+def deferred_class_template_edits(text, b, path=None):
+    """A namespace-scope class template whose definition names something the
+    file declares only later in the same namespace (MSVC looked names up at
+    instantiation): the definition moves to after the last such declaration,
+    a declaration of the template stays where it was (with its default
+    arguments). Only when nothing between the two places names the template.
+    With path, #line directives keep diagnostics on the original lines."""
+    paths, at_ns = namespace_paths(b)
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        if not at_ns[t.start()] or (t.start() > 0 and re.search(r">\s*$", b[:t.start()])):
+            continue
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        cm = re.match(r"\s*(class|struct|union)\s+([A-Za-z_]\w*)\s*(?::[^;{]*)?\{", b[gt + 1:])
+        if not cm:
+            continue
+        name = cm.group(2)
+        open_b = gt + cm.end()
+        depth, close = 0, open_b
+        while close < len(b):
+            depth += b[close] == "{"
+            depth -= b[close] == "}"
+            if depth == 0:
+                break
+            close += 1
+        semi = b.find(";", close)
+        if semi < 0 or b[close + 1:semi].strip():
+            continue
+        end = semi + 1
+        body = b[gt + 1:end]
+        before = b[:t.start()]
+        target = -1
+        own = set(re.findall(r"\b[A-Za-z_]\w*\b", b[lt + 1:gt]))  # the template's parameters
+        for ident in set(re.findall(r"\b[A-Za-z_]\w*\b", body)) - KEYWORDS - own - {name}:
+            if re.search(rf"\b{ident}\b", before):
+                continue
+            e = later_declaration_end(b, ident, end, paths[t.start()], paths)
+            target = max(target, e)
+        if target < 0 or re.search(rf"\b{name}\b", b[end:target]):
+            continue
+        params = b[lt + 1:gt]
+        no_defaults = ",".join(p[:p.find("=")] if "=" in p else p for p in (params[s:e] for s, e in split_top(params)))
+        decl = f"template <{params}> {cm.group(1)} {name};"
+        line = text.count("\n", 0, t.start()) + 1
+        line_after = text.count("\n", 0, end) + 1
+        moved = f"template <{no_defaults}>" + text[gt + 1:end]
+        if path:
+            edits.append((t.start(), end, decl + "\n" * text.count("\n", t.start(), end)))
+            edits.append((target, target, f'\n#line {line} "{path}"\n{moved}\n#line {text.count(chr(10), 0, target) + 1} "{path}"\n'))
+        else:
+            edits.append((t.start(), end, decl + "\n" * text.count("\n", t.start(), end)))
+            edits.append((target, target, "\n" + moved + "\n"))
+        del line_after
+    return edits
+
+
+def msvc_edits(text, path=None):
+    """(start, end, replacement) edits of text, not overlapping."""
+    b = blank_comments_and_strings(text)
+    first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b)
+    moves = [e for e in deferred_class_template_edits(text, b, path)
+             if not any(s < e[1] and e[0] < t for s, t, _ in first)]
+    first += moves
+    ranks = [e for e in non_int_rank_edits(b) if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in first)]
+    return first + ranks
+
+
+def describe(edits):
+    kinds = []
+    if any(rep.startswith("template <") for _, _, rep in edits):
+        kinds.append("class templates naming later declarations defined after them")
+    if any(rep.startswith(", ") for _, _, rep in edits):
+        kinds.append("unsigned template parameters deduced from AMP types through an int one")
+    if any(rep.startswith("AMP_MSVC") for _, _, rep in edits):
+        kinds.append("_MSC_VER -> AMP_MSVC_VER")
+    if any(rep == "" for _, _, rep in edits):
+        kinds.append("default template arguments of out-of-class member definitions dropped")
+    if any(rep == "template " for _, _, rep in edits):
+        kinds.append("`template` before dependent member templates")
+    return ", ".join(kinds)
+
+
+def apply(text, edits):
+    for s, e, rep in sorted(edits, reverse=True):
+        text = text[:s] + rep + text[e:]
+    return text
+
+
+if __name__ == "__main__":
+    src = Path(sys.argv[1]).read_text(errors="replace")
+    sys.stdout.write(apply(src, msvc_edits(src)))
