@@ -28,6 +28,7 @@ compile. Each edit keeps the meaning MSVC gave the code:
 
 Usage: msvc_rewrite.py FILE   prints the rewritten text.
 """
+import os
 import re
 import sys
 from pathlib import Path
@@ -403,6 +404,75 @@ def msvc_edits(text, path=None):
     first += moves
     ranks = [e for e in non_int_rank_edits(b) if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in first)]
     return first + ranks
+
+
+# Errors that name what MSVC assumed (or its library provided) at their location (a missing `typename`
+# or `template` that only instantiation reveals, e.g. `T::type()` as an
+# expression): the launcher inserts the keyword there in the project's copy
+# and compiles again (restrict_rewrite.launch). Clang gives no fix-it for
+# the first.
+FIXABLE = re.compile(r"^(.*?):(\d+):(\d+): error: (?:(missing 'typename' prior to dependent type name)|"
+                     r"(missing 'template' keyword prior to dependent template name)|"
+                     r"(type '.*\*' cannot be used prior to '::' because it has no members))")
+# The third: `It::value_type` with It a pointer. MSVC's standard library
+# iterators are classes (std::array's too, where libstdc++'s are pointers);
+# the iterator's traits are read through std::iterator_traits instead.
+TRAIT_USE = re.compile(r"([A-Za-z_]\w*)\s*::\s*(value_type|difference_type|pointer|reference|iterator_category)\b")
+
+
+def original_offset(text, edits, line, col):
+    """The offset in text of what the compiler reported at line:col of the
+    rewritten copy (the copy keeps text's lines; edits earlier on the line
+    shift its columns). Columns are bytes."""
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    if line - 1 >= len(starts):
+        return -1
+    lo = starts[line - 1]
+    hi = starts[line] - 1 if line < len(starts) else len(text)
+    target = col - 1  # bytes from the line start in the copy
+    pos, copy_bytes = lo, 0
+    on_line = sorted((s, e, r) for s, e, r in edits if lo <= s <= hi)
+    k = 0
+    while pos <= hi:
+        while k < len(on_line) and on_line[k][0] == pos:
+            s, e, r = on_line[k]
+            copy_bytes += len(r.encode())
+            if copy_bytes > target:
+                return s
+            pos = max(pos, e)
+            k += 1
+        if copy_bytes >= target:
+            return pos
+        if pos < len(text):
+            copy_bytes += len(text[pos].encode())
+        pos += 1
+    return -1
+
+
+def fixit_edits(stderr, texts, edits_of):
+    """Edits (original coordinates) per file for the FIXABLE errors in
+    stderr; texts: path -> text of the project's files; edits_of(path): the
+    edits its copy was made with."""
+    out = {}
+    for ln in stderr.splitlines():
+        m = FIXABLE.match(ln)
+        if not m:
+            continue
+        path = os.path.abspath(m.group(1))  # as on the command line, or a copy's #line name
+        if path not in texts:
+            continue
+        text = texts[path]
+        s = original_offset(text, edits_of(path), int(m.group(2)), int(m.group(3)))
+        if s < 0:
+            continue
+        if m.group(6):
+            t = TRAIT_USE.match(text, s)
+            if t:
+                out.setdefault(path, set()).add(
+                    (s, t.end(), f"typename std::iterator_traits<{t.group(1)}>::{t.group(2)}"))
+            continue
+        out.setdefault(path, set()).add((s, s, "typename " if m.group(4) else "template "))
+    return out
 
 
 def describe(edits):

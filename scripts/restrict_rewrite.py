@@ -501,9 +501,10 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False):
+def rewrite_files(paths, msvc=False, extra_edits=None):
     """msvc: an --msvc compile, whose project files also get msvc_rewrite's
-    edits (constructs of MSVC's dialect that Clang rejects)."""
+    edits (constructs of MSVC's dialect that Clang rejects); extra_edits:
+    path -> more edits (the fix-its the launcher applies)."""
     texts = {p: Path(p).read_text(errors="replace") for p in paths}
     masks = {p: mask(t) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
@@ -526,7 +527,7 @@ def rewrite_files(paths, msvc=False):
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
         if msvc:
-            me = msvc_rewrite.msvc_edits(text, p)
+            me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
             if me:
                 report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
                 edits += me
@@ -961,9 +962,34 @@ def launch(argv):
     msvc = "-fms-compatibility" in args
     if not msvc and not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
         os.execvp(compiler, [compiler] + args)
-    rewritten, _ = rewrite_files(closure, msvc=msvc)
-    if not rewritten:
-        os.execvp(compiler, [compiler] + args)
+    fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
+    for attempt in range(4):
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes)
+        if not rewritten and not msvc:
+            os.execvp(compiler, [compiler] + args)
+        rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
+                                    capture=msvc)
+        if not msvc:
+            return rc
+        # MSVC-isms that only instantiation shows (a missing typename/template,
+        # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
+        new = {} if rc == 0 else msvc_rewrite.fixit_edits(
+            err, {f: Path(f).read_text(errors="replace") for f in closure if os.path.isfile(f)},
+            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())))
+        grew = False
+        for f, es in new.items():
+            if not es <= fixes.get(f, set()):
+                fixes.setdefault(f, set()).update(es)
+                grew = True
+        if not grew or attempt == 3:
+            sys.stderr.write(err)
+            return rc
+    return 1
+
+
+def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False):
+    """Compiles args with the rewritten files in an overlay folder; returns
+    (exit status, stderr text when capture, else "")."""
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -1001,7 +1027,10 @@ def launch(argv):
         if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
     try:
-        return subprocess.call([compiler] + extra + new_args)
+        if not capture:
+            return subprocess.call([compiler] + extra + new_args), ""
+        proc = subprocess.run([compiler] + extra + new_args, stderr=subprocess.PIPE)
+        return proc.returncode, proc.stderr.decode(errors="replace")
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
