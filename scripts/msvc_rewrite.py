@@ -199,13 +199,15 @@ def missing_template_edits(b):
 
 
 AMP_INT_TEMPLATES = r"\b(?:index|extent|tiled_extent|tiled_index|array|array_view|texture|texture_view|writeonly_texture_view)\s*<"
-NON_INT_PARAM = re.compile(r"\s*((?:unsigned(?:\s+(?:long\s+long|long|int|short|char))?|(?:std\s*::\s*)?size_t|short|long\s+long|long)"
-                           r"(?:\s+int)?)\s+([A-Za-z_]\w*)\s*(?:=\s*(.*\S))?\s*$", re.S)
+STD_ARRAY = r"\bstd\s*::\s*array\s*<"
+INTEGRAL_PARAM = re.compile(r"\s*((?:unsigned(?:\s+(?:long\s+long|long|int|short|char))?|(?:std\s*::\s*)?size_t|short|long\s+long|long|int)"
+                            r"(?:\s+int)?)\s+([A-Za-z_]\w*)\s*(?:=\s*(.*\S))?\s*$", re.S)
 
 
 def non_int_rank_edits(b):
     """A function template whose unsigned (or other non-int) template parameter
-    is deduced from an AMP class template's int parameter
+    is deduced from an AMP class template's int parameter (or an int one
+    from std::array's size_t)
     (`template <unsigned N> void f(tiled_index<N>)`, `template <class T,
     unsigned Rank> void g(const array<T, Rank>&)`): MSVC deduced N, the
     standard does not (the types differ). The parameter becomes an int one,
@@ -220,7 +222,7 @@ def non_int_rank_edits(b):
         params = b[lt + 1:gt]
         cands = {}
         for s, e in split_top(params):
-            pm = NON_INT_PARAM.fullmatch(params[s:e])
+            pm = INTEGRAL_PARAM.fullmatch(params[s:e])
             if pm:
                 cands[pm.group(2)] = (lt + 1 + s, lt + 1 + e, re.sub(r"\s+", " ", pm.group(1)), pm.group(3))
         if not cands:
@@ -228,7 +230,11 @@ def non_int_rank_edits(b):
         # the function's parameter list: the first '(' of the declaration
         j, depth = gt + 1, 0
         while j < len(b) and not (depth <= 0 and b[j] in "(;{="):
-            depth += b[j] in "<[" 
+            op = re.match(r"operator\s*(?:\(\s*\)|[^\w\s(]+)", b[j:]) if b[j] == "o" else None
+            if op and not (j > 0 and (b[j - 1].isalnum() or b[j - 1] == "_")):
+                j += op.end()  # operator<<, operator(): not brackets
+                continue
+            depth += b[j] in "<["
             depth -= b[j] in ">]"
             j += 1
         if j >= len(b) or b[j] != "(":
@@ -244,26 +250,30 @@ def non_int_rank_edits(b):
             if depth == 0:
                 break
             close += 1
-        plist_edits, used = [], set()
-        for a in re.finditer(AMP_INT_TEMPLATES, b[j:close]):
-            alt = j + a.end() - 1
-            agt = match_angle(b, alt)
-            if agt < 0 or agt > close:
-                continue
-            for s, e in split_top(b[alt + 1:agt]):
-                name = b[alt + 1 + s:alt + 1 + e].strip()
-                if name in cands:
-                    k = b.index(name, alt + 1 + s)
-                    plist_edits.append((k, k + len(name), "amp_int_" + name))
-                    used.add(name)
+        plist_edits, used = [], {}
+        for pattern, class_type, prefix in ((AMP_INT_TEMPLATES, "int", "amp_int_"), (STD_ARRAY, "std::size_t", "amp_size_")):
+            for a in re.finditer(pattern, b[j:close]):
+                if pattern is AMP_INT_TEMPLATES and re.search(r"std\s*::\s*$", b[:j + a.start()]):
+                    continue  # std::array: the second table entry
+                alt = j + a.end() - 1
+                agt = match_angle(b, alt)
+                if agt < 0 or agt > close:
+                    continue
+                for s, e in split_top(b[alt + 1:agt]):
+                    name = b[alt + 1 + s:alt + 1 + e].strip()
+                    if name in cands and re.sub(r"std\s*::\s*", "std::", cands[name][2]) not in (
+                            (class_type,) if class_type == "int" else ("std::size_t", "size_t", "unsigned long")):
+                        k = b.index(name, alt + 1 + s)
+                        plist_edits.append((k, k + len(name), prefix + name))
+                        used[name] = (class_type, prefix)
         if not used:
             continue
         edits += plist_edits
         tail = ""
-        for name in used:
+        for name, (class_type, prefix) in used.items():
             s, e, typ, dflt = cands[name]
-            edits.append((s, e, f" int amp_int_{name}" + (f" = {dflt}" if dflt else "")))
-            tail += f", {typ} {name} = static_cast<{typ}>(amp_int_{name})"
+            edits.append((s, e, f" {class_type} {prefix}{name}" + (f" = {dflt}" if dflt else "")))
+            tail += f", {typ} {name} = static_cast<{typ}>({prefix}{name})"
         edits.append((gt, gt, tail))
     return edits
 
@@ -395,10 +405,20 @@ def deferred_class_template_edits(text, b, path=None):
     return edits
 
 
+CONST_ELEMENT = re.compile(r"\bstd\s*::\s*(?:vector|deque|list|forward_list)\s*<\s*(const\s+)[A-Za-z_][\w:]*\s*>")
+
+
+def const_element_edits(b):
+    """std::vector<const T> (and deque, list): MSVC's library accepted
+    containers of const elements, libstdc++ rejects them; the element loses
+    its top-level const (only `const Name>`: `const char*` is left alone)."""
+    return [(m.start(1), m.end(1), "") for m in CONST_ELEMENT.finditer(b)]
+
+
 def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping."""
     b = blank_comments_and_strings(text)
-    first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b)
+    first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -449,12 +469,93 @@ def original_offset(text, edits, line, col):
     return -1
 
 
+INVALID_OPERANDS = re.compile(r"^(.*?):(\d+):(\d+): error: invalid operands to binary expression \('(\w+)' and '(\w+)'\)")
+# amp_compat's __declspec(property) members (detail/array.h) and their getters.
+AMP_PROPERTY = re.compile(r"\.\s*(accelerator_view|associated_accelerator_view|cpu_access_type)\b(?!\s*\()")
+NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:member )?function for call to ")
+LVALUE_NOTE = re.compile(r": note: candidate .* not viable: expects an lvalue for (\d+)(?:st|nd|rd|th) argument")
+
+
+def call_argument_edits(text, b, s, ordinals):
+    """The call whose callee starts at s: its arguments number `ordinals`
+    (1-based) wrapped in amp_compat_msvc_lvalue(...) (msvc_dialect.h), which
+    gives the temporary MSVC would have bound to a non-const reference as an
+    lvalue living to the end of the full expression, as MSVC's did."""
+    m = re.compile(r"(?:::\s*)?[A-Za-z_]\w*(?:\s*::\s*(?:template\s+)?[A-Za-z_]\w*)*\s*").match(b, s)
+    if not m:
+        return []
+    j = m.end()
+    if j < len(b) and b[j] == "<":
+        gt = match_angle(b, j)
+        if gt < 0:
+            return []
+        j = gt + 1
+        while j < len(b) and b[j].isspace():
+            j += 1
+    if j >= len(b) or b[j] != "(":
+        return []
+    depth, close = 0, j
+    while close < len(b):
+        depth += b[close] == "("
+        depth -= b[close] == ")"
+        if depth == 0:
+            break
+        close += 1
+    spans = split_top(b[j + 1:close])
+    edits = []
+    for n in ordinals:
+        if 1 <= n <= len(spans):
+            a0, a1 = spans[n - 1]
+            piece = text[j + 1 + a0:j + 1 + a1]
+            lead = len(piece) - len(piece.lstrip())
+            trail = len(piece.rstrip())
+            if piece.strip():
+                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, "amp_compat_msvc_lvalue("))
+                edits.append((j + 1 + a0 + trail, j + 1 + a0 + trail, ")"))
+    return edits
+
+
 def fixit_edits(stderr, texts, edits_of):
     """Edits (original coordinates) per file for the FIXABLE errors in
-    stderr; texts: path -> text of the project's files; edits_of(path): the
-    edits its copy was made with."""
+    stderr, and for calls that pass a temporary where a non-const reference
+    is expected (NO_MATCH + LVALUE_NOTE); texts: path -> text of the
+    project's files; edits_of(path): the edits its copy was made with."""
     out = {}
+    pending = None  # (path, offset, {argument ordinals}) of a call without a match
+
+    def flush():
+        if pending and pending[2]:
+            path, s, ords = pending
+            for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords)):
+                out.setdefault(path, set()).add(e)
+
     for ln in stderr.splitlines():
+        io = INVALID_OPERANDS.match(ln)
+        if io and io.group(4) == io.group(5) and os.path.abspath(io.group(1)) in texts:
+            # Clang 22 rejects `a.p != b.p` on __declspec(property) members in
+            # a template when any operator!= is in sight: on that line, the
+            # properties of amp_compat's arrays are read through their getters.
+            path = os.path.abspath(io.group(1))
+            text = texts[path]
+            lo = original_offset(text, edits_of(path), int(io.group(2)), 1)
+            hi = text.find("\n", lo)
+            hi = len(text) if hi < 0 else hi
+            if lo >= 0:
+                for p in AMP_PROPERTY.finditer(text, lo, hi):
+                    out.setdefault(path, set()).add((p.start(1), p.end(1), f"get_{p.group(1)}()"))
+        nm = NO_MATCH.match(ln)
+        if nm or re.match(r"^\S.*?:\d+:\d+: (?:fatal )?error: ", ln):
+            flush()
+            pending = None
+            if nm:
+                path = os.path.abspath(nm.group(1))
+                if path in texts:
+                    s = original_offset(texts[path], edits_of(path), int(nm.group(2)), int(nm.group(3)))
+                    if s >= 0:
+                        pending = (path, s, set())
+        lv = LVALUE_NOTE.search(ln)
+        if lv and pending:
+            pending[2].add(int(lv.group(1)))
         m = FIXABLE.match(ln)
         if not m:
             continue
@@ -472,6 +573,7 @@ def fixit_edits(stderr, texts, edits_of):
                     (s, t.end(), f"typename std::iterator_traits<{t.group(1)}>::{t.group(2)}"))
             continue
         out.setdefault(path, set()).add((s, s, "typename " if m.group(4) else "template "))
+    flush()
     return out
 
 
