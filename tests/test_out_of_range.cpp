@@ -38,3 +38,18 @@ TEST(OutOfRange, ReadsPastTheExtentGiveZero) {
   b.synchronize();
   for (int i = 0; i < 16; ++i) EXPECT_EQ(out[i], i < 10 ? 2.5f : 0.0f) << i;
 }
+
+// AMP's restrict(amp) pointer constructor checks nothing in a kernel (as in
+// Microsoft's runtime): an empty view made there as a placeholder is valid.
+TEST(OutOfRange, EmptyViewFromPointerInsideKernel) {
+  std::vector<int> out(4, 0);
+  array_view<int, 1> r(4, out);
+  parallel_for_each(extent<1>(1), [=](index<1>) restrict(amp) {
+    array_view<int, 1> empty(0, static_cast<int*>(nullptr));
+    r[0] = empty.extent.size() == 0 ? 1 : 2;
+  });
+  r.synchronize();
+  EXPECT_EQ(out[0], 1);
+  // On the host it is still refused.
+  EXPECT_THROW((array_view<int, 1>(0, static_cast<int*>(nullptr))), runtime_exception);
+}
