@@ -25,6 +25,8 @@ compile. Each edit keeps the meaning MSVC gave the code:
       parameter (`template <unsigned N> void f(tiled_index<N>)`): MSVC
       deduced it; here an int parameter is deduced and N follows as a
       defaulted parameter of its own type (non_int_rank_edits).
+  `void main()` (int main; `return;` in it returns 0) and assert(cond, "msg")
+      (the extra macro arguments dropped, as MSVC's preprocessor does).
 
 Usage: msvc_rewrite.py FILE   prints the rewritten text.
 """
@@ -405,6 +407,63 @@ def deferred_class_template_edits(text, b, path=None):
     return edits
 
 
+def void_main_edits(b):
+    """`void main(...)`: MSVC accepts it (the exit status is 0); C++ requires
+    int. It becomes `int main`, and a bare `return;` in its body `return 0;`."""
+    edits = []
+    for m in re.finditer(r"(?<![\w:])(void)(\s+main\s*\()", b):
+        edits.append((m.start(1), m.end(1), "int"))
+        close = m.end(2) - 1
+        depth = 0
+        while close < len(b):
+            depth += b[close] == "("
+            depth -= b[close] == ")"
+            if depth == 0:
+                break
+            close += 1
+        body = b.find("{", close)
+        if body < 0 or b[close + 1:body].strip() not in ("",):
+            continue
+        depth, end = 0, body
+        while end < len(b):
+            depth += b[end] == "{"
+            depth -= b[end] == "}"
+            if depth == 0:
+                break
+            end += 1
+        for r in re.finditer(r"\breturn(\s*);", b[body:end]):
+            edits.append((body + r.start(1), body + r.end(1), " 0"))
+    return edits
+
+
+def assert_extra_argument_edits(b):
+    """assert(cond, "message"): MSVC warns (C4002) and drops the extra
+    macro arguments; Clang's preprocessor refuses the call. The extra ones
+    are dropped (commas split macro arguments outside parentheses only, as
+    in MSVC, so `assert(f<a, b>())` would not have compiled there either)."""
+    edits = []
+    for m in re.finditer(r"(?<![\w.>:])assert\s*\(", b):
+        open_p = m.end() - 1
+        depth, i, first_comma = 0, open_p, -1
+        while i < len(b):
+            c = b[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c == "," and depth == 1 and first_comma < 0:
+                first_comma = i
+            elif c == ";" and depth <= 1:
+                i = -1
+                break
+            i += 1
+        if i > 0 and first_comma > 0:
+            edits.append((first_comma, i, ""))
+    return edits
+
+
 CONST_ELEMENT = re.compile(r"\bstd\s*::\s*(?:vector|deque|list|forward_list)\s*<\s*(const\s+)[A-Za-z_][\w:]*\s*>")
 
 
@@ -419,6 +478,7 @@ def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping."""
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
+    first += void_main_edits(b) + assert_extra_argument_edits(b)
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
