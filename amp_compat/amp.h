@@ -27,6 +27,11 @@
 #include "detail/parallel_for_each.h"
 #include "detail/atomic.h"
 #include "detail/direct3d.h"
+// --windows-compat (crt_compat.h is force-included first): the Direct3D
+// interop functions, which name IUnknown; they throw runtime_exception.
+#ifdef AMP_COMPAT_COMPAT_CRT_COMPAT_H
+#include "compat/detail/direct3d_interop.h"
+#endif
 
 namespace concurrency = Concurrency;
 

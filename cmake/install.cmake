@@ -80,11 +80,11 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
   FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
-# The restrict(cpu)/restrict(amp) pair rewrite amp++ runs the compiler through,
-# the Windows include spellings it resolves, and the C++ lexer it imports from
-# its own folder.
+# The source rewrites amp++ runs the compiler through: restrict(cpu)/restrict(amp)
+# pairs, the Windows include spellings, (--msvc) the MSVC-dialect edits, and
+# the C++ lexer they import from their own folder.
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
-  ${PROJECT_SOURCE_DIR}/scripts/win_includes.py
+  ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 

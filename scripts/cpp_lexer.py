@@ -303,13 +303,15 @@ def _blank(out, start, end):
             out[k] = " "
 
 
-def mask(text):
+def mask(text, keep_directives=False):
     """The text with comments, directives and the contents of literals (their
     prefixes, quotes and suffixes stay) replaced by spaces, and the backslash
-    of each splice in code too; line breaks and the length are kept."""
+    of each splice in code too; line breaks and the length are kept.
+    keep_directives: preprocessor lines stay as written (for rewrites that
+    read #if/#define lines themselves)."""
     out = list(text)
     for t in tokens(text):
-        if t.kind in ("comment", "directive"):
+        if t.kind == "comment" or (t.kind == "directive" and not keep_directives):
             _blank(out, t.start, t.end)
         elif t.kind == "literal":
             _blank(out, t.body[0], t.body[1])

@@ -57,6 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpp_lexer import SPLICE, join_splices, mask  # noqa: E402  (the C++ lexing: comments, literals, splices)
+import msvc_rewrite  # noqa: E402  (beside this script)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
@@ -447,7 +448,10 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths):
+def rewrite_files(paths, msvc=False, extra_edits=None):
+    """msvc: an --msvc compile, whose project files also get msvc_rewrite's
+    edits (constructs of MSVC's dialect that Clang rejects); extra_edits:
+    path -> more edits (the fix-its the launcher applies)."""
     # Splices in code are joined first, so that a name or a restriction that a
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
@@ -472,6 +476,11 @@ def rewrite_files(paths):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if msvc:
+            me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
+            if me:
+                report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
+                edits += me
         if not ds and not edits:
             continue
         ctors = [d for d in ds if d.is_ctor]
@@ -899,12 +908,40 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
-    if not any(PAIR_HINT.search(SPLICE.sub("", Path(f).read_text(errors="replace")))
-               for f in closure if os.path.isfile(f)):
+    # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
+    # edits apply too (msvc_rewrite.py).
+    msvc = "-fms-compatibility" in args
+    if not msvc and not any(PAIR_HINT.search(SPLICE.sub("", Path(f).read_text(errors="replace")))
+                            for f in closure if os.path.isfile(f)):
         os.execvp(compiler, [compiler] + args)
-    rewritten, _ = rewrite_files(closure)
-    if not rewritten:
-        os.execvp(compiler, [compiler] + args)
+    fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
+    for attempt in range(4):
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes)
+        if not rewritten and not msvc:
+            os.execvp(compiler, [compiler] + args)
+        rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
+                                    capture=msvc)
+        if not msvc:
+            return rc
+        # MSVC-isms that only instantiation shows (a missing typename/template,
+        # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
+        new = {} if rc == 0 else msvc_rewrite.fixit_edits(
+            err, {f: Path(f).read_text(errors="replace") for f in closure if os.path.isfile(f)},
+            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())))
+        grew = False
+        for f, es in new.items():
+            if not es <= fixes.get(f, set()):
+                fixes.setdefault(f, set()).update(es)
+                grew = True
+        if not grew or attempt == 3:
+            sys.stderr.write(err)
+            return rc
+    return 1
+
+
+def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False):
+    """Compiles args with the rewritten files in an overlay folder; returns
+    (exit status, stderr text when capture, else "")."""
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -930,23 +967,24 @@ def launch(argv):
         f = os.path.abspath(args[k])
         if f in mirror:
             new_args[k] = str(overlay) + f
-    # Search order of the compile: a "" include reaches the -iquote folders
-    # before the -I ones, so the rewritten copies under the user's -I and
-    # -iquote folders are -iquote folders first (else `#include "x.h"` from
-    # another folder would find the original x.h through the next entries);
-    # then the original folders of the mirrored files (their other files);
-    # then the copies again as -I, for <> includes.
-    mirrored_dirs = [d for d in dict.fromkeys(quote_dirs_p + inc_dirs_p) if any(f.startswith(d + "/") for f in mirror)]
+    # "" includes: a rewritten copy's folder first, then the original's (for
+    # its unrewritten neighbours); the original first would let a file that
+    # is also reached through -I be included twice (original and copy), and a
+    # "" include through -I from another folder find the original (test
+    # restrict.quoted_include). <> includes: the copies' -I folders first.
     extra = []
-    for d in mirrored_dirs:
-        extra += ["-iquote", str(overlay) + d]
+    for f in sorted(mirror):
+        extra += ["-iquote", str(overlay) + os.path.dirname(f)]
     for f in sorted(mirror):
         extra += ["-iquote", os.path.dirname(f)]
     for d in inc_dirs_p:
-        if d in mirrored_dirs:
+        if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
     try:
-        return subprocess.call([compiler] + extra + new_args)
+        if not capture:
+            return subprocess.call([compiler] + extra + new_args), ""
+        proc = subprocess.run([compiler] + extra + new_args, stderr=subprocess.PIPE)
+        return proc.returncode, proc.stderr.decode(errors="replace")
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -24,6 +24,13 @@
 //     output buffer emptied where MSVC empties it).
 //   Plain MSVC names glibc lacks: _stricmp, _strnicmp, _wcsicmp, _strdup,
 //     _wcsdup, _itoa, _wtoi, _wtol, _wtof, _wfopen.
+//   rand(), srand(), RAND_MAX as MSVC's C runtime has them: 15-bit results
+//     (RAND_MAX 0x7FFF) from MSVC's generator, per thread, seed 1 until
+//     srand; a program seeding srand(n) gets the numbers it got on Windows
+//     (test data, sizes, expected sums stay in the ranges it was written for).
+//     std::rand/std::srand are the same functions.
+//   stdext::checked_array_iterator / unchecked_array_iterator and their
+//     make_ functions, which MSVC declares in <iterator> (detail/stdext.h).
 //   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
 //     std::cout and printf (detail/wide_streams.h).
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
@@ -353,5 +360,34 @@ inline wchar_t* _wcsdup(const wchar_t* s) { return wcsdup(s); }
 inline int _wtoi(const wchar_t* s) { return static_cast<int>(std::wcstol(s, nullptr, 10)); }
 inline long _wtol(const wchar_t* s) { return std::wcstol(s, nullptr, 10); }
 inline double _wtof(const wchar_t* s) { return std::wcstod(s, nullptr); }
+
+// ---- rand / srand / RAND_MAX: MSVC's ------------------------------------------
+// glibc's rand() gives 31-bit numbers from another generator: code written
+// against MSVC's (values <= 0x7FFF, sums that stay exact in float, products
+// that stay in int) would get other data and overflow. Macros, because the C
+// library's declarations come first; std:: names the same functions.
+namespace amp_compat_crt {
+inline unsigned int& rand_state() {
+  static thread_local unsigned int s = 1;
+  return s;
+}
+}  // namespace amp_compat_crt
+inline int amp_compat_msvc_rand() noexcept {
+  unsigned int& s = amp_compat_crt::rand_state();
+  s = s * 214013u + 2531011u;
+  return static_cast<int>((s >> 16) & 0x7fffu);
+}
+inline void amp_compat_msvc_srand(unsigned int seed) noexcept { amp_compat_crt::rand_state() = seed; }
+namespace std {
+using ::amp_compat_msvc_rand;
+using ::amp_compat_msvc_srand;
+}  // namespace std
+#undef RAND_MAX
+#define RAND_MAX 0x7FFF
+#define rand amp_compat_msvc_rand
+#define srand amp_compat_msvc_srand
+
+// After invalid_parameter, which the checked iterator reports to.
+#include "detail/stdext.h"
 
 #endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H

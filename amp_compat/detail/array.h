@@ -200,7 +200,8 @@ public:
 
   // (The accelerator_view, associated_accelerator_view and cpu_access_type
   // properties are the getters above: data members would not fit the array
-  // object's device shadow.)
+  // object's device shadow. With __declspec(property), --msvc, they are also
+  // properties: end of the class.)
 
 private:
   template <class Tup, std::size_t... K>
@@ -245,8 +246,8 @@ private:
     h_.tag = detail::array_tag;
     h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), info->loc());
     h_.buf->owner = kind;
-    h_.buf->source_view = std::make_shared<const accelerator_view>(av);
-    h_.buf->associated_view = std::make_shared<const accelerator_view>(associated);
+    h_.buf->source_view = std::make_shared<const Concurrency::accelerator_view>(av);
+    h_.buf->associated_view = std::make_shared<const Concurrency::accelerator_view>(associated);
     h_.buf->cpu_access = cpu;
     h_.buf->home_queue = detail::queue_of(av);
     h_.off = 0;
@@ -280,6 +281,17 @@ private:
     h_.buf = nullptr;
   }
 
+#if AMP_MS_EXTENSIONS
+public:
+  // MSVC's property syntax (a.accelerator_view, a.cpu_access_type ...) where
+  // the compiler has __declspec(property) (--msvc): no storage, so the
+  // array's device shadow is unchanged. Last in the class, and every later
+  // use of the type names is qualified: inside the class these names now
+  // denote the properties.
+  __declspec(property(get = get_accelerator_view)) Concurrency::accelerator_view accelerator_view;
+  __declspec(property(get = get_associated_accelerator_view)) Concurrency::accelerator_view associated_accelerator_view;
+  __declspec(property(get = get_cpu_access_type)) Concurrency::access_type cpu_access_type;
+#endif
 };
 
 } // namespace Concurrency

@@ -8,6 +8,7 @@
 #include "accelerator.h"
 #include "data.h"
 #include "element_type.h"
+#include "target.h"
 
 #include <cstdint>
 #include <iterator>
@@ -82,6 +83,13 @@ public:
   // kernel the array is its device image (no coherence buffer), so the view
   // is made as array::view() makes one, which works on both sides.
   AMP_FN array_view(array<elem, N>& src) : array_view(src.view()) {}
+#if AMP_MS_EXTENSIONS
+  // MSVC binds a temporary to array& (a language extension Clang's Microsoft
+  // mode lacks): `array_view<T> v(array<T>(n, av));` is common in MSVC code.
+  // The view shares the array's reference-counted buffer, which outlives the
+  // temporary, as in Microsoft's runtime.
+  array_view(array<elem, N>&& src) : array_view(src.view()) {}
+#endif
   template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>
   AMP_FN array_view(const array<elem, N>& src) : array_view(src.view()) {}
 
@@ -339,12 +347,21 @@ private:
     this->point_at_host();
   }
   void from_host(const Concurrency::extent<N>& e, const void* p, std::size_t n) {
-    detail::check_extent_positive(e, sizeof(T), "array_view");
+    // Inside a kernel (AMP's restrict(amp) pointer constructor) nothing is
+    // checked, as in Microsoft's runtime: an empty view is valid there (code
+    // makes one as a placeholder, e.g. a default-constructed iterator's).
+    if (!(detail::target::host_in_kernel && n == static_cast<std::size_t>(-1) && e.size_64() == 0 && !has_negative(e)))
+      detail::check_extent_positive(e, sizeof(T), "array_view");
     if (n != static_cast<std::size_t>(-1) && n < static_cast<std::size_t>(e.size_64()))
       throw runtime_exception("array_view: the source container is smaller than the extent", detail::e_invalidarg);
     this->extent = e;
     this->set_dense_strides(e);
     init_header(detail::buffer::make_view_of(const_cast<void*>(p), e.size_64() * sizeof(T)), 0);
+  }
+  static bool has_negative(const Concurrency::extent<N>& e) {
+    for (int d = 0; d < N; ++d)
+      if (e[d] < 0) return true;
+    return false;
   }
   void from_nothing(const Concurrency::extent<N>& e) {
     detail::check_extent_positive(e, sizeof(T), "array_view");

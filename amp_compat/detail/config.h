@@ -73,6 +73,16 @@
 #define AMP_FN KOKKOS_FORCEINLINE_FUNCTION
 #endif
 
+// AMP_MS_EXTENSIONS: the compiler has Microsoft's extensions (--msvc, Clang's
+// -fms-extensions: __declspec(property), __uuidof ...). amp_compat then also
+// offers what MSVC code reaches through them or through MSVC's permissive
+// language rules (array's properties, array_view of a temporary array).
+#if defined(__has_declspec_attribute)
+#if __has_declspec_attribute(property)
+#define AMP_MS_EXTENSIONS 1
+#endif
+#endif
+
 namespace Concurrency {
 namespace detail {
 // True when this build has a device whose memory the host cannot dereference.

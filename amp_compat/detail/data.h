@@ -7,6 +7,7 @@
 #include "index.h"
 #include "runtime.h"
 
+#include <cstring>
 #include <type_traits>
 
 namespace Concurrency {
@@ -64,7 +65,30 @@ protected:
     }
     return static_cast<T*>(h_.ptr);
   }
-  AMP_FN T& at(const index<N>& i) const { return base_ptr()[offset(i)]; }
+  // Host accelerators: an element outside the extent is what Direct3D
+  // makes of an out-of-range buffer access, which AMP code written on
+  // Windows relies on (kernels over a padded tiled_extent that index past the
+  // data without a check, as Microsoft's own AMP Algorithms Library does): the
+  // write is discarded and the read gives zero, instead of corrupting the
+  // heap. (GPU kernels: not checked yet.)
+  AMP_FN T& at(const index<N>& i) const {
+#if !AMP_DEVICE_PASS
+    for (int d = 0; d < N; ++d) {
+      if (static_cast<unsigned>(i[d]) >= static_cast<unsigned>(extent[d])) return out_of_range_element();
+    }
+#endif
+    return base_ptr()[offset(i)];
+  }
+#if !AMP_DEVICE_PASS
+  // A zeroed element private to the calling thread: the target of
+  // out-of-range accesses (a tile's fibers share it, but one is reset and
+  // used with no switch in between).
+  static T& out_of_range_element() {
+    alignas(elem) static thread_local unsigned char slot[sizeof(elem)];
+    std::memset(slot, 0, sizeof(elem));
+    return *reinterpret_cast<T*>(slot);
+  }
+#endif
 
   void host_sync(buffer::access a) const {
     h_.buf->prepare(location::host, a);

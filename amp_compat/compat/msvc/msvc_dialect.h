@@ -59,4 +59,19 @@
 #define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
 #endif
 
+#ifdef __cplusplus
+// MSVC binds a temporary to a non-const lvalue reference (`void f(V& v);
+// f(make_view());`), which Clang cannot be told to accept: where a call
+// fails for that reason, the compiler launcher (scripts/msvc_rewrite.py)
+// wraps the argument in this, an lvalue naming the temporary, which lives
+// to the end of the full expression as MSVC's did. Usable in kernels.
+template <class T>
+#if defined(__CUDA__)
+__host__ __device__
+#endif
+inline T& amp_compat_msvc_lvalue(T&& t) noexcept {
+  return t;
+}
+#endif
+
 #endif

@@ -1,0 +1,602 @@
+#!/usr/bin/env python3
+"""Source edits for MSVC-dialect code that no Clang flag accepts (--msvc).
+
+Clang's Microsoft mode (amp_compat/compat/msvc/flags.txt) accepts most of
+what MSVC's permissive parser did; these constructs it rejects, so the
+compiler launcher (restrict_rewrite.py --launch) rewrites copies of the
+project's own files (sources and the headers they include through "" and -I,
+never amp_compat's, Kokkos' or the system's) when the command is an --msvc
+compile. Each edit keeps the meaning MSVC gave the code:
+
+  _MSC_VER / _MSC_FULL_VER   MSVC code tests them to pick its MSVC paths;
+      defining them for the whole compile would send libstdc++, oneTBB and
+      Kokkos to their Windows code, so in the project's files they are
+      renamed AMP_MSVC_VER / AMP_MSVC_FULL_VER, which flags.txt defines
+      (the version -fms-compatibility-version names).
+  default template arguments on an out-of-class member definition
+      (`template <class T, int P = 0> const int X<T, P>::size;`): MSVC
+      ignored them (a definition cannot add defaults); they are dropped.
+  a missing `template` before a dependent member template
+      (`v.extent.tile<N>()` in a template): MSVC parsed templates only at
+      instantiation, when the name is known; `template` is inserted where a
+      member access `.name<...>(` or `->name<...>(` is followed by template
+      arguments and a call.
+  an unsigned template parameter deduced from an AMP class template's int
+      parameter (`template <unsigned N> void f(tiled_index<N>)`): MSVC
+      deduced it; here an int parameter is deduced and N follows as a
+      defaulted parameter of its own type (non_int_rank_edits).
+  assert(cond, "msg") (the extra macro arguments dropped, as MSVC's
+      preprocessor does). (`void main()` is win_includes.fix_void_main's, which
+      runs first under --windows-compat and --msvc.)
+
+Usage: msvc_rewrite.py FILE   prints the rewritten text.
+"""
+import os
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpp_lexer import mask  # noqa: E402  (the C++ lexing shared by the source rewrites)
+
+MSC_RE = re.compile(r"\b_MSC_(FULL_)?VER\b")
+
+
+def blank_comments_and_strings(text):
+    """Comments and string/char literal contents replaced by spaces (newlines
+    kept); preprocessor lines are kept. The lexing is cpp_lexer's (every
+    literal prefix, raw strings, digit separators, splices), the one the
+    restrict rewrite uses."""
+    return mask(text, keep_directives=True)
+
+
+def msc_ver_edits(b):
+    return [(r.start(), r.end(), "AMP_MSVC_FULL_VER" if r.group(1) else "AMP_MSVC_VER") for r in MSC_RE.finditer(b)]
+
+
+def match_angle(b, pos):
+    """b[pos] == '<': the index of the matching '>' of a template argument or
+    parameter list (parentheses and brackets nest; '>>' closes two), or -1
+    when a ';', '{' or '}' comes first."""
+    depth, paren = 0, 0
+    i, n = pos, len(b)
+    while i < n:
+        c = b[i]
+        if c in "([":
+            paren += 1
+        elif c in ")]":
+            paren -= 1
+            if paren < 0:
+                return -1
+        elif paren == 0 and c == "<":
+            depth += 1
+        elif paren == 0 and c == ">":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c in ";{}":
+            return -1
+        i += 1
+    return -1
+
+
+def split_top(s):
+    """Top-level comma-separated pieces of s as (start, end) spans."""
+    spans, depth, start = [], 0, 0
+    for i, c in enumerate(s):
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(s)))
+    return spans
+
+
+QUALIFIED_END = re.compile(r">\s*::\s*(?:~\s*)?(?:[A-Za-z_]\w*|operator\b.*)\s*$", re.S)
+CLASS_HEAD = re.compile(r"\s*(?:class|struct|union)\s+(?:[A-Za-z_]\w*\s*::\s*)*[A-Za-z_]\w*\s*([<:]|$)")
+
+
+def member_definition_default_edits(b):
+    """Defaults in the template parameter list of an out-of-class definition
+    of a class template's member (its declarator is X<...>::name)."""
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        params = b[lt + 1:gt]
+        if "=" not in params:
+            continue
+        # the declaration that follows, up to its body, initialiser or end
+        j = gt + 1
+        depth = 0
+        while j < len(b):
+            c = b[j]
+            if c in "(<[":
+                depth += 1
+            elif c in ")>]":
+                depth -= 1
+            elif depth <= 0 and c in ";{=":
+                break
+            j += 1
+        head = b[gt + 1:j]
+        if re.match(r"\s*template\b", head):
+            continue  # the inner header of a member template: judged on its own
+        cm = CLASS_HEAD.match(head)
+        if cm:
+            # a class head: only a member class defined out of its class
+            # (`struct X<T>::Inner`) or a partial specialisation qualifies
+            if not re.match(r"\s*(?:class|struct|union)\s+[A-Za-z_]\w*\s*<[^{;]*>\s*::", head):
+                continue
+        else:
+            # a function or variable: the name just before its parameter list
+            # (or the end) must be qualified through a template-id
+            p = head.find("(")
+            declarator = head if p < 0 else head[:p]
+            if not QUALIFIED_END.search(declarator):
+                continue
+        for s, e in split_top(params):
+            piece = params[s:e]
+            q = piece.find("=")
+            if q >= 0:
+                end = len(piece.rstrip())
+                edits.append((lt + 1 + s + q, lt + 1 + s + end, ""))
+    return edits
+
+
+MEMBER_TEMPLATE_CALL = re.compile(r"(\.|->)(\s*)([A-Za-z_]\w*)\s*<")
+SIMPLE_ARGS = re.compile(r"[\w\s:,<>*&()+\-]*")
+
+
+def missing_template_edits(b):
+    edits = []
+    for r in MEMBER_TEMPLATE_CALL.finditer(b):
+        name = r.group(3)
+        if name in ("template", "operator"):
+            continue
+        lt = r.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0 or not SIMPLE_ARGS.fullmatch(b[lt + 1:gt]):
+            continue
+        if not re.match(r"\s*\(", b[gt + 1:]):
+            continue
+        edits.append((r.start(3), r.start(3), "template "))
+    return edits
+
+
+AMP_INT_TEMPLATES = r"\b(?:index|extent|tiled_extent|tiled_index|array|array_view|texture|texture_view|writeonly_texture_view)\s*<"
+STD_ARRAY = r"\bstd\s*::\s*array\s*<"
+INTEGRAL_PARAM = re.compile(r"\s*((?:unsigned(?:\s+(?:long\s+long|long|int|short|char))?|(?:std\s*::\s*)?size_t|short|long\s+long|long|int)"
+                            r"(?:\s+int)?)\s+([A-Za-z_]\w*)\s*(?:=\s*(.*\S))?\s*$", re.S)
+
+
+def non_int_rank_edits(b):
+    """A function template whose unsigned (or other non-int) template parameter
+    is deduced from an AMP class template's int parameter (or an int one
+    from std::array's size_t)
+    (`template <unsigned N> void f(tiled_index<N>)`, `template <class T,
+    unsigned Rank> void g(const array<T, Rank>&)`): MSVC deduced N, the
+    standard does not (the types differ). The parameter becomes an int one,
+    deduced, and N follows as a defaulted parameter of its own type, so the
+    body sees N exactly as before and explicit arguments keep their places."""
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        params = b[lt + 1:gt]
+        cands = {}
+        for s, e in split_top(params):
+            pm = INTEGRAL_PARAM.fullmatch(params[s:e])
+            if pm:
+                cands[pm.group(2)] = (lt + 1 + s, lt + 1 + e, re.sub(r"\s+", " ", pm.group(1)), pm.group(3))
+        if not cands:
+            continue
+        # the function's parameter list: the first '(' of the declaration
+        j, depth = gt + 1, 0
+        while j < len(b) and not (depth <= 0 and b[j] in "(;{="):
+            op = re.match(r"operator\s*(?:\(\s*\)|[^\w\s(]+)", b[j:]) if b[j] == "o" else None
+            if op and not (j > 0 and (b[j - 1].isalnum() or b[j - 1] == "_")):
+                j += op.end()  # operator<<, operator(): not brackets
+                continue
+            depth += b[j] in "<["
+            depth -= b[j] in ">]"
+            j += 1
+        if j >= len(b) or b[j] != "(":
+            continue
+        head = b[gt + 1:j]
+        if re.match(r"\s*template\b", head) or re.match(r"\s*(?:class|struct|union)\b", head):
+            continue
+        close = j
+        depth = 0
+        while close < len(b):
+            depth += b[close] == "("
+            depth -= b[close] == ")"
+            if depth == 0:
+                break
+            close += 1
+        plist_edits, used = [], {}
+        for pattern, class_type, prefix in ((AMP_INT_TEMPLATES, "int", "amp_int_"), (STD_ARRAY, "std::size_t", "amp_size_")):
+            for a in re.finditer(pattern, b[j:close]):
+                if pattern is AMP_INT_TEMPLATES and re.search(r"std\s*::\s*$", b[:j + a.start()]):
+                    continue  # std::array: the second table entry
+                alt = j + a.end() - 1
+                agt = match_angle(b, alt)
+                if agt < 0 or agt > close:
+                    continue
+                for s, e in split_top(b[alt + 1:agt]):
+                    name = b[alt + 1 + s:alt + 1 + e].strip()
+                    if name in cands and re.sub(r"std\s*::\s*", "std::", cands[name][2]) not in (
+                            (class_type,) if class_type == "int" else ("std::size_t", "size_t", "unsigned long")):
+                        k = b.index(name, alt + 1 + s)
+                        plist_edits.append((k, k + len(name), prefix + name))
+                        used[name] = (class_type, prefix)
+        if not used:
+            continue
+        edits += plist_edits
+        tail = ""
+        for name, (class_type, prefix) in used.items():
+            s, e, typ, dflt = cands[name]
+            edits.append((s, e, f" {class_type} {prefix}{name}" + (f" = {dflt}" if dflt else "")))
+            tail += f", {typ} {name} = static_cast<{typ}>({prefix}{name})"
+        edits.append((gt, gt, tail))
+    return edits
+
+
+KEYWORDS = set("""alignas alignof asm auto bool break case catch char char16_t char32_t class const constexpr
+const_cast continue decltype default delete do double dynamic_cast else enum explicit export extern false float
+for friend goto if inline int long mutable namespace new noexcept nullptr operator private protected public
+register reinterpret_cast return short signed sizeof static static_assert static_cast struct switch template
+this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+while restrict amp cpu value type""".split())
+
+
+def namespace_paths(b):
+    """For every character: the tuple of the positions of the '{' enclosing it,
+    and whether all of them open namespaces (namespace scope)."""
+    stack, kinds = [], []
+    paths = [None] * (len(b) + 1)
+    at_ns = [True] * (len(b) + 1)
+    cur, cur_ns = (), True
+    last = 0
+    for i, c in enumerate(b):
+        if c == "{":
+            k = max(b.rfind(";", 0, i), b.rfind("}", 0, i), b.rfind("{", 0, i))
+            is_ns = bool(re.search(r"\bnamespace\b[^{;]*$", b[k + 1:i])) or bool(re.search(r'extern\s*"\s*"\s*$', b[k + 1:i]))
+            for q in range(last, i + 1):
+                paths[q], at_ns[q] = cur, cur_ns
+            last = i + 1
+            stack.append(i)
+            kinds.append(is_ns)
+            cur, cur_ns = tuple(stack), all(kinds)
+        elif c == "}" and stack:
+            for q in range(last, i):
+                paths[q], at_ns[q] = cur, cur_ns
+            last = i
+            stack.pop()
+            kinds.pop()
+            cur, cur_ns = tuple(stack), all(kinds)
+    for q in range(last, len(b) + 1):
+        paths[q], at_ns[q] = cur, cur_ns
+    return paths, at_ns
+
+
+def later_declaration_end(b, name, start, path, paths):
+    """The end (index after its ';') of the last namespace-scope declaration of
+    name in the same namespace block after start, or -1."""
+    pats = [rf"\b(?:const|constexpr)\b[^;{{}}=()]*\b{name}\s*=",
+            rf"\b(?:struct|class|union|enum(?:\s+class)?)\s+{name}\b",
+            rf"\btypedef\b[^;{{}}]*\b{name}\s*;",
+            rf"\busing\s+{name}\s*="]
+    end = -1
+    for pat in pats:
+        for r in re.finditer(pat, b[start:]):
+            k = start + r.start()
+            if paths[k] != path or re.search(r"[<,]\s*$", b[:k]):
+                continue  # another scope, or a template parameter (`template <class T>`)
+            # the declaration ends at the ';' at this brace depth
+            depth, j = 0, k
+            while j < len(b):
+                if b[j] == "{":
+                    depth += 1
+                elif b[j] == "}":
+                    depth -= 1
+                    if depth < 0:
+                        break
+                elif b[j] == ";" and depth == 0:
+                    break
+                j += 1
+            if j < len(b) and b[j] == ";":
+                end = max(end, j + 1)
+    return end
+
+
+def deferred_class_template_edits(text, b, path=None):
+    """A namespace-scope class template whose definition names something the
+    file declares only later in the same namespace (MSVC looked names up at
+    instantiation): the definition moves to after the last such declaration,
+    a declaration of the template stays where it was (with its default
+    arguments). Only when nothing between the two places names the template.
+    With path, #line directives keep diagnostics on the original lines."""
+    paths, at_ns = namespace_paths(b)
+    edits = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        if not at_ns[t.start()] or (t.start() > 0 and re.search(r">\s*$", b[:t.start()])):
+            continue
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        cm = re.match(r"\s*(class|struct|union)\s+([A-Za-z_]\w*)\s*(?::[^;{]*)?\{", b[gt + 1:])
+        if not cm:
+            continue
+        name = cm.group(2)
+        open_b = gt + cm.end()
+        depth, close = 0, open_b
+        while close < len(b):
+            depth += b[close] == "{"
+            depth -= b[close] == "}"
+            if depth == 0:
+                break
+            close += 1
+        semi = b.find(";", close)
+        if semi < 0 or b[close + 1:semi].strip():
+            continue
+        end = semi + 1
+        body = b[gt + 1:end]
+        before = b[:t.start()]
+        target = -1
+        own = set(re.findall(r"\b[A-Za-z_]\w*\b", b[lt + 1:gt]))  # the template's parameters
+        for ident in set(re.findall(r"\b[A-Za-z_]\w*\b", body)) - KEYWORDS - own - {name}:
+            if re.search(rf"\b{ident}\b", before):
+                continue
+            e = later_declaration_end(b, ident, end, paths[t.start()], paths)
+            target = max(target, e)
+        if target < 0 or re.search(rf"\b{name}\b", b[end:target]):
+            continue
+        params = b[lt + 1:gt]
+        no_defaults = ",".join(p[:p.find("=")] if "=" in p else p for p in (params[s:e] for s, e in split_top(params)))
+        decl = f"template <{params}> {cm.group(1)} {name};"
+        line = text.count("\n", 0, t.start()) + 1
+        line_after = text.count("\n", 0, end) + 1
+        moved = f"template <{no_defaults}>" + text[gt + 1:end]
+        if path:
+            edits.append((t.start(), end, decl + "\n" * text.count("\n", t.start(), end)))
+            edits.append((target, target, f'\n#line {line} "{path}"\n{moved}\n#line {text.count(chr(10), 0, target) + 1} "{path}"\n'))
+        else:
+            edits.append((t.start(), end, decl + "\n" * text.count("\n", t.start(), end)))
+            edits.append((target, target, "\n" + moved + "\n"))
+        del line_after
+    return edits
+
+
+def assert_extra_argument_edits(b):
+    """assert(cond, "message"): MSVC warns (C4002) and drops the extra
+    macro arguments; Clang's preprocessor refuses the call. The extra ones
+    are dropped (commas split macro arguments outside parentheses only, as
+    in MSVC, so `assert(f<a, b>())` would not have compiled there either)."""
+    edits = []
+    for m in re.finditer(r"(?<![\w.>:])assert\s*\(", b):
+        open_p = m.end() - 1
+        depth, i, first_comma = 0, open_p, -1
+        while i < len(b):
+            c = b[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c == "," and depth == 1 and first_comma < 0:
+                first_comma = i
+            elif c == ";" and depth <= 1:
+                i = -1
+                break
+            i += 1
+        if i > 0 and first_comma > 0:
+            edits.append((first_comma, i, ""))
+    return edits
+
+
+CONST_ELEMENT = re.compile(r"\bstd\s*::\s*(?:vector|deque|list|forward_list)\s*<\s*(const\s+)[A-Za-z_][\w:]*\s*>")
+
+
+def const_element_edits(b):
+    """std::vector<const T> (and deque, list): MSVC's library accepted
+    containers of const elements, libstdc++ rejects them; the element loses
+    its top-level const (only `const Name>`: `const char*` is left alone)."""
+    return [(m.start(1), m.end(1), "") for m in CONST_ELEMENT.finditer(b)]
+
+
+def msvc_edits(text, path=None):
+    """(start, end, replacement) edits of text, not overlapping."""
+    b = blank_comments_and_strings(text)
+    first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
+    first += assert_extra_argument_edits(b)  # void main: win_includes.fix_void_main, before
+    moves = [e for e in deferred_class_template_edits(text, b, path)
+             if not any(s < e[1] and e[0] < t for s, t, _ in first)]
+    first += moves
+    ranks = [e for e in non_int_rank_edits(b) if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in first)]
+    return first + ranks
+
+
+# Errors that name what MSVC assumed (or its library provided) at their location (a missing `typename`
+# or `template` that only instantiation reveals, e.g. `T::type()` as an
+# expression): the launcher inserts the keyword there in the project's copy
+# and compiles again (restrict_rewrite.launch). Clang gives no fix-it for
+# the first.
+FIXABLE = re.compile(r"^(.*?):(\d+):(\d+): error: (?:(missing 'typename' prior to dependent type name)|"
+                     r"(missing 'template' keyword prior to dependent template name)|"
+                     r"(type '.*\*' cannot be used prior to '::' because it has no members))")
+# The third: `It::value_type` with It a pointer. MSVC's standard library
+# iterators are classes (std::array's too, where libstdc++'s are pointers);
+# the iterator's traits are read through std::iterator_traits instead.
+TRAIT_USE = re.compile(r"([A-Za-z_]\w*)\s*::\s*(value_type|difference_type|pointer|reference|iterator_category)\b")
+
+
+def original_offset(text, edits, line, col):
+    """The offset in text of what the compiler reported at line:col of the
+    rewritten copy (the copy keeps text's lines; edits earlier on the line
+    shift its columns). Columns are bytes."""
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    if line - 1 >= len(starts):
+        return -1
+    lo = starts[line - 1]
+    hi = starts[line] - 1 if line < len(starts) else len(text)
+    target = col - 1  # bytes from the line start in the copy
+    pos, copy_bytes = lo, 0
+    on_line = sorted((s, e, r) for s, e, r in edits if lo <= s <= hi)
+    k = 0
+    while pos <= hi:
+        while k < len(on_line) and on_line[k][0] == pos:
+            s, e, r = on_line[k]
+            copy_bytes += len(r.encode())
+            if copy_bytes > target:
+                return s
+            pos = max(pos, e)
+            k += 1
+        if copy_bytes >= target:
+            return pos
+        if pos < len(text):
+            copy_bytes += len(text[pos].encode())
+        pos += 1
+    return -1
+
+
+INVALID_OPERANDS = re.compile(r"^(.*?):(\d+):(\d+): error: invalid operands to binary expression \('(\w+)' and '(\w+)'\)")
+# amp_compat's __declspec(property) members (detail/array.h) and their getters.
+AMP_PROPERTY = re.compile(r"\.\s*(accelerator_view|associated_accelerator_view|cpu_access_type)\b(?!\s*\()")
+NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:member )?function for call to ")
+LVALUE_NOTE = re.compile(r": note: candidate .* not viable: expects an lvalue for (\d+)(?:st|nd|rd|th) argument")
+
+
+def call_argument_edits(text, b, s, ordinals):
+    """The call whose callee starts at s: its arguments number `ordinals`
+    (1-based) wrapped in amp_compat_msvc_lvalue(...) (msvc_dialect.h), which
+    gives the temporary MSVC would have bound to a non-const reference as an
+    lvalue living to the end of the full expression, as MSVC's did."""
+    m = re.compile(r"(?:::\s*)?[A-Za-z_]\w*(?:\s*::\s*(?:template\s+)?[A-Za-z_]\w*)*\s*").match(b, s)
+    if not m:
+        return []
+    j = m.end()
+    if j < len(b) and b[j] == "<":
+        gt = match_angle(b, j)
+        if gt < 0:
+            return []
+        j = gt + 1
+        while j < len(b) and b[j].isspace():
+            j += 1
+    if j >= len(b) or b[j] != "(":
+        return []
+    depth, close = 0, j
+    while close < len(b):
+        depth += b[close] == "("
+        depth -= b[close] == ")"
+        if depth == 0:
+            break
+        close += 1
+    spans = split_top(b[j + 1:close])
+    edits = []
+    for n in ordinals:
+        if 1 <= n <= len(spans):
+            a0, a1 = spans[n - 1]
+            piece = text[j + 1 + a0:j + 1 + a1]
+            lead = len(piece) - len(piece.lstrip())
+            trail = len(piece.rstrip())
+            if piece.strip():
+                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, "amp_compat_msvc_lvalue("))
+                edits.append((j + 1 + a0 + trail, j + 1 + a0 + trail, ")"))
+    return edits
+
+
+def fixit_edits(stderr, texts, edits_of):
+    """Edits (original coordinates) per file for the FIXABLE errors in
+    stderr, and for calls that pass a temporary where a non-const reference
+    is expected (NO_MATCH + LVALUE_NOTE); texts: path -> text of the
+    project's files; edits_of(path): the edits its copy was made with."""
+    out = {}
+    pending = None  # (path, offset, {argument ordinals}) of a call without a match
+
+    def flush():
+        if pending and pending[2]:
+            path, s, ords = pending
+            for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords)):
+                out.setdefault(path, set()).add(e)
+
+    for ln in stderr.splitlines():
+        io = INVALID_OPERANDS.match(ln)
+        if io and io.group(4) == io.group(5) and os.path.abspath(io.group(1)) in texts:
+            # Clang 22 rejects `a.p != b.p` on __declspec(property) members in
+            # a template when any operator!= is in sight: on that line, the
+            # properties of amp_compat's arrays are read through their getters.
+            path = os.path.abspath(io.group(1))
+            text = texts[path]
+            lo = original_offset(text, edits_of(path), int(io.group(2)), 1)
+            hi = text.find("\n", lo)
+            hi = len(text) if hi < 0 else hi
+            if lo >= 0:
+                for p in AMP_PROPERTY.finditer(text, lo, hi):
+                    out.setdefault(path, set()).add((p.start(1), p.end(1), f"get_{p.group(1)}()"))
+        nm = NO_MATCH.match(ln)
+        if nm or re.match(r"^\S.*?:\d+:\d+: (?:fatal )?error: ", ln):
+            flush()
+            pending = None
+            if nm:
+                path = os.path.abspath(nm.group(1))
+                if path in texts:
+                    s = original_offset(texts[path], edits_of(path), int(nm.group(2)), int(nm.group(3)))
+                    if s >= 0:
+                        pending = (path, s, set())
+        lv = LVALUE_NOTE.search(ln)
+        if lv and pending:
+            pending[2].add(int(lv.group(1)))
+        m = FIXABLE.match(ln)
+        if not m:
+            continue
+        path = os.path.abspath(m.group(1))  # as on the command line, or a copy's #line name
+        if path not in texts:
+            continue
+        text = texts[path]
+        s = original_offset(text, edits_of(path), int(m.group(2)), int(m.group(3)))
+        if s < 0:
+            continue
+        if m.group(6):
+            t = TRAIT_USE.match(text, s)
+            if t:
+                out.setdefault(path, set()).add(
+                    (s, t.end(), f"typename std::iterator_traits<{t.group(1)}>::{t.group(2)}"))
+            continue
+        out.setdefault(path, set()).add((s, s, "typename " if m.group(4) else "template "))
+    flush()
+    return out
+
+
+def describe(edits):
+    kinds = []
+    if any(rep.startswith("template <") for _, _, rep in edits):
+        kinds.append("class templates naming later declarations defined after them")
+    if any(rep.startswith(", ") for _, _, rep in edits):
+        kinds.append("unsigned template parameters deduced from AMP types through an int one")
+    if any(rep.startswith("AMP_MSVC") for _, _, rep in edits):
+        kinds.append("_MSC_VER -> AMP_MSVC_VER")
+    if any(rep == "" for _, _, rep in edits):
+        kinds.append("default template arguments of out-of-class member definitions dropped")
+    if any(rep == "template " for _, _, rep in edits):
+        kinds.append("`template` before dependent member templates")
+    return ", ".join(kinds)
+
+
+def apply(text, edits):
+    for s, e, rep in sorted(edits, reverse=True):
+        text = text[:s] + rep + text[e:]
+    return text
+
+
+if __name__ == "__main__":
+    src = Path(sys.argv[1]).read_text(errors="replace")
+    sys.stdout.write(apply(src, msvc_edits(src)))

@@ -1,0 +1,55 @@
+// Out-of-range element accesses in kernels on the host accelerators behave as
+// Direct3D's out-of-range buffer accesses, which AMP code written on Windows
+// relies on: a write is discarded, a read gives zero; the memory around the
+// data is untouched (detail/data.h, data_base::at).
+#include <amp.h>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace concurrency;
+
+TEST(OutOfRange, PaddedTiledKernelWritesPastTheViewAreDiscarded) {
+  // A view of the middle of a vector: elements 8..27. The kernel runs over the
+  // padded tiled extent (32 threads) and writes without a bounds check.
+  std::vector<int> v(40, -1);
+  array_view<int, 1> all(40, v);
+  array_view<int, 1> mid = all.section(8, 20);
+  parallel_for_each(mid.extent.tile<16>().pad(), [=](tiled_index<16> t) restrict(amp) {
+    mid[t.global] = t.global[0];           // past the end: discarded
+    mid(t.global[0] + 100) = 7;            // far past: discarded
+  });
+  all.synchronize();
+  for (int i = 0; i < 40; ++i) {
+    if (i >= 8 && i < 28) EXPECT_EQ(v[i], i - 8) << i;
+    else EXPECT_EQ(v[i], -1) << i;  // neither the vector nor its neighbours written
+  }
+}
+
+TEST(OutOfRange, ReadsPastTheExtentGiveZero) {
+  std::vector<float> in(10, 2.5f), out(16, -1.0f);
+  array_view<const float, 1> a(10, in);
+  array_view<float, 1> b(16, out);
+  array<int, 2> m(3, 3);
+  parallel_for_each(b.extent, [=, &m](index<1> i) restrict(amp) {
+    b[i] = a[i] + static_cast<float>(m(index<2>(i[0], -1)));  // a[10..15] and m(., -1) read as 0
+  });
+  b.synchronize();
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(out[i], i < 10 ? 2.5f : 0.0f) << i;
+}
+
+// AMP's restrict(amp) pointer constructor checks nothing in a kernel (as in
+// Microsoft's runtime): an empty view made there as a placeholder is valid.
+TEST(OutOfRange, EmptyViewFromPointerInsideKernel) {
+  std::vector<int> out(4, 0);
+  array_view<int, 1> r(4, out);
+  parallel_for_each(extent<1>(1), [=](index<1>) restrict(amp) {
+    array_view<int, 1> empty(0, static_cast<int*>(nullptr));
+    r[0] = empty.extent.size() == 0 ? 1 : 2;
+  });
+  r.synchronize();
+  EXPECT_EQ(out[0], 1);
+  // On the host it is still refused.
+  EXPECT_THROW((array_view<int, 1>(0, static_cast<int*>(nullptr))), runtime_exception);
+}
