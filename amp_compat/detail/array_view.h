@@ -350,7 +350,7 @@ private:
     // Inside a kernel (AMP's restrict(amp) pointer constructor) nothing is
     // checked, as in Microsoft's runtime: an empty view is valid there (code
     // makes one as a placeholder, e.g. a default-constructed iterator's).
-    if (!(detail::target::host_in_kernel && n == static_cast<std::size_t>(-1) && e.size_64() == 0 && !has_negative(e)))
+    if (!(detail::target::in_amp_context() && n == static_cast<std::size_t>(-1) && e.size_64() == 0 && !has_negative(e)))
       detail::check_extent_positive(e, sizeof(T), "array_view");
     if (n != static_cast<std::size_t>(-1) && n < static_cast<std::size_t>(e.size_64()))
       throw runtime_exception("array_view: the source container is smaller than the extent", detail::e_invalidarg);

@@ -70,25 +70,25 @@ protected:
   // Windows relies on (kernels over a padded tiled_extent that index past the
   // data without a check, as Microsoft's own AMP Algorithms Library does): the
   // write is discarded and the read gives zero, instead of corrupting the
-  // heap. (GPU kernels: not checked yet.)
+  // heap. GPU kernels are not checked (no per-thread element can be handed
+  // out by reference there at no cost; migration_guide.md, "Semantics that
+  // differ").
   AMP_FN T& at(const index<N>& i) const {
-#if !AMP_DEVICE_PASS
-    for (int d = 0; d < N; ++d) {
-      if (static_cast<unsigned>(i[d]) >= static_cast<unsigned>(extent[d])) return out_of_range_element();
+    if constexpr (!device_pass) {
+      if (!in_extent(i)) return out_of_range_element();
     }
-#endif
     return base_ptr()[offset(i)];
   }
-#if !AMP_DEVICE_PASS
-  // A zeroed element private to the calling thread: the target of
-  // out-of-range accesses (a tile's fibers share it, but one is reset and
-  // used with no switch in between).
-  static T& out_of_range_element() {
-    alignas(elem) static thread_local unsigned char slot[sizeof(elem)];
-    std::memset(slot, 0, sizeof(elem));
-    return *reinterpret_cast<T*>(slot);
+  AMP_FN bool in_extent(const index<N>& i) const {
+    for (int d = 0; d < N; ++d) {
+      if (static_cast<unsigned>(i[d]) >= static_cast<unsigned>(extent[d])) return false;
+    }
+    return true;
   }
-#endif
+  // A zeroed element private to the calling thread: the target of
+  // out-of-range accesses on the host (a tile's fibers share it, but one is
+  // reset and used with no switch in between). Defined for the host only.
+  static T& out_of_range_element();
 
   void host_sync(buffer::access a) const {
     h_.buf->prepare(location::host, a);
@@ -120,6 +120,14 @@ protected:
   template <class, int> friend class Concurrency::array;
   template <class, int> friend class Concurrency::array_view;
 };
+
+#if !AMP_DEVICE_PASS
+template <class T, int N> T& data_base<T, N>::out_of_range_element() {
+  alignas(elem) static thread_local unsigned char slot[sizeof(elem)];
+  std::memset(slot, 0, sizeof(elem));
+  return *reinterpret_cast<T*>(slot);
+}
+#endif
 
 } // namespace detail
 } // namespace Concurrency

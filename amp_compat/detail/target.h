@@ -19,6 +19,7 @@ namespace target {
 // True on a host thread while it runs a kernel's work-items (set by the host
 // launcher through amp_context_scope); selects the restrict(amp) version of a
 // restrict(cpu)/restrict(amp) pair (AMP_RESTRICT_PAIR below).
+// in_amp_context(): the same question in either pass (true on the GPU).
 inline thread_local bool host_in_kernel = false;
 struct amp_context_scope {
   bool saved = host_in_kernel;
@@ -27,10 +28,12 @@ struct amp_context_scope {
   amp_context_scope(const amp_context_scope&) = delete;
   amp_context_scope& operator=(const amp_context_scope&) = delete;
 };
+inline bool in_amp_context() { return host_in_kernel; }
 #else
 // The device pass also parses the host launchers' (host-only) lambdas, which
 // name this scope; there is no host thread to mark on the GPU.
 struct amp_context_scope {};
+AMP_FN constexpr bool in_amp_context() { return true; }
 #endif
 
 #if AMP_DEVICE_PASS
