@@ -22,10 +22,10 @@ const wchar_t wide_quote = L'\'';
 const wchar_t* const wide_text = L"(\"";
 const char16_t utf16_open = u'(';
 const char32_t utf32_close = U')';
-const char utf8_open = u8'(';
+const auto utf8_open = u8'(';  // char in C++17, char8_t in C++20
 const char* const raw_path = R"win(C:\dir\"quoted" (x) ')win";
 const wchar_t* const wide_raw = LR"(" ( ')";
-const char* const raw_lines = u8R"x(one (
+const auto* const raw_lines = u8R"x(one (
 two ")x";
 const long million = 1'000'000;
 const unsigned mask16 = 0xFF'FF;
@@ -56,10 +56,10 @@ TEST(RestrictLiterals, LiteralsKeepTheirValues) {
   EXPECT_EQ(std::wcscmp(wide_text, L"\x28\x22"), 0);
   EXPECT_EQ(utf16_open, static_cast<char16_t>(0x28));
   EXPECT_EQ(utf32_close, static_cast<char32_t>(0x29));
-  EXPECT_EQ(utf8_open, '(');
+  EXPECT_EQ(static_cast<char>(utf8_open), '(');
   EXPECT_STREQ(raw_path, "C:\\dir\\\"quoted\" (x) '");
   EXPECT_EQ(std::wcscmp(wide_raw, L"\" ( '"), 0);
-  EXPECT_STREQ(raw_lines, "one (\ntwo \"");
+  EXPECT_STREQ(reinterpret_cast<const char*>(raw_lines), "one (\ntwo \"");
   EXPECT_EQ(million, 1000000L);
   EXPECT_EQ(mask16, 65535u);
   EXPECT_EQ(AMP_LITERALS_OPEN, '(');
