@@ -9,6 +9,16 @@ namespace Concurrency {
 namespace detail {
 namespace math {
 
+// rsqrt, one implementation on every target so that the GPU and the host give
+// the same bits: a correctly rounded square root and division (IEEE
+// operations both have; the GPU build's sqrtf is correctly rounded too,
+// cmake/amp_compat_gpu.cmake). float: computed in double and rounded once
+// more (within 0.5 ulp plus that rounding); double: within 1 ulp. CUDA's
+// rsqrt (2 ulp) and the host's long double quotient each differed from the
+// other in the last bit.
+AMP_FN double rsqrt_ieee(double x) { return 1.0 / ::sqrt(x); }
+AMP_FN float rsqrt_ieee(float x) { return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x))); }
+
 // pi as the sum of two doubles (pi_hi = pi rounded to double).
 constexpr double pi_hi = 3.141592653589793116;
 constexpr double pi_lo = 1.2246467991473532e-16;
