@@ -113,10 +113,17 @@ if [ -n "$tests" ] && [ -x "$tests" ]; then
     AMP_DEFAULT_ACCELERATOR=$acc AMP_RESULT_LOG="$log" AMP_MATH_DUMP="$out/math/$acc" \
       "$tests" --gtest_brief=1 --gtest_filter="${DIFF_TEST_FILTER:-*}" >"$out/runs/amp_tests.$acc.out" 2>&1
     echo "  $acc: amp_tests exit status $? ($(grep -c '^test ' "$log" 2>/dev/null || echo 0) tests, $(grep -c '^kernel ' "$log" 2>/dev/null || echo 0) kernel results)"
-    # One line per test: name, outcome, and its kernel lines joined by '|'.
-    awk '/^test / { t = $2; body = ""; next }
-         /^kernel / { l = $0; gsub(/ /, "_", l); body = body "|" l; next }
-         /^end / { print $2, $3, (body == "" ? "-" : body) }' "$log" | LC_ALL=C sort >"$out/runs/amp_tests.$acc.tests"
+    # One line per test: name, outcome, and its kernel lines joined by '|',
+    # sorted and without the kernel's sequence number (kernels launched from
+    # several threads at once are logged in either order).
+    awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; next }
+         /^kernel / { l = $0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); print t, "k", l; next }
+         /^end / { print $2, "end", $3 }' "$log" | LC_ALL=C sort |
+      awk 'function flush() { if (cur != "") print cur, outcome, (body == "" ? "-" : body) }
+           $1 != cur { flush(); cur = $1; body = ""; outcome = "unfinished" }
+           $2 == "end" { outcome = $3; next }
+           { body = body "|" $3 }
+           END { flush() }' >"$out/runs/amp_tests.$acc.tests"
   done
   patterns=()
   if [ -f "$excl" ]; then
