@@ -8,7 +8,9 @@
 //
 // Contract: the log adds no work to a launch that is not logged, moves no data
 // between host and device copies (the bytes are read where they are current,
-// as read_buffer does) and makes a logged launch wait for its kernel. Device
+// as read_buffer does) and makes a logged launch wait for its kernel, so a
+// fault of a GPU kernel is raised by parallel_for_each itself, as on the host,
+// rather than at the next synchronisation. Device
 // storage is zeroed when allocated while the log is on, so bytes that no
 // kernel wrote hash the same as the host's zeroed storage.
 #pragma once
