@@ -26,7 +26,7 @@
 # Environment (defaults: the bundle's layout):
 #   DIFF_ACCELERATORS "cuda openmp serial"   DIFF_OUT results/differential
 #   DIFF_SAMPLES_DIR samples  DIFF_SAMPLES_LIST samples.list
-#   DIFF_PROGRAMS fidelity_checks   DIFF_CONTROL fidelity_checks_fast
+#   DIFF_PROGRAMS ./fidelity_checks   DIFF_CONTROL ./fidelity_checks_fast
 #   DIFF_TESTS ./amp_tests   DIFF_TEST_FILTER '*'   DIFF_EXCLUSIONS differential_exclusions.txt
 # Exit status 0 when nothing differs unexpectedly, 1 otherwise.
 set -u
@@ -35,8 +35,8 @@ ref="${accs[${#accs[@]} - 1]}"
 out="${DIFF_OUT:-results/differential}"
 sdir="${DIFF_SAMPLES_DIR:-samples}"
 slist="${DIFF_SAMPLES_LIST:-samples.list}"
-read -r -a programs <<<"${DIFF_PROGRAMS-fidelity_checks}"
-control="${DIFF_CONTROL-fidelity_checks_fast}"
+read -r -a programs <<<"${DIFF_PROGRAMS-./fidelity_checks}"
+control="${DIFF_CONTROL-./fidelity_checks_fast}"
 tests="${DIFF_TESTS-./amp_tests}"
 excl="${DIFF_EXCLUSIONS:-differential_exclusions.txt}"
 marker='[timing] '
@@ -49,6 +49,7 @@ grep_v_marker() { awk -v m="$marker" 'substr($0, 1, length(m)) != m'; }
 # run NAME EXE ACC: EXE's normalized output on ACC -> $out/runs/NAME.ACC
 run() {
   local name=$1 exe=$2 acc=$3 o e rc
+  case "$exe" in */*) ;; *) exe="./$exe" ;; esac # a name in this directory, not on PATH
   o="$(mktemp)" e="$(mktemp)"
   AMP_DEFAULT_ACCELERATOR=$acc "$exe" </dev/null >"$o" 2>"$e"
   rc=$?
