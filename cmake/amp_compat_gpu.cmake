@@ -5,11 +5,14 @@
 function(amp_compat_gpu_options target)
   # Self-contained GPU binaries: static C++ runtime, libomp found beside them.
   target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat)
-  # Clang's CUDA default, -ffp-contract=fast, fuses a*b+c into FMAs in the
-  # backend even inside `#pragma clang fp contract(off)`, on which the
-  # texture arithmetic relies for host == GPU bits (graphics/sampler.h);
-  # fast-honor-pragmas fuses as much elsewhere and respects the pragma.
-  target_compile_options(${target} INTERFACE -ffp-contract=fast-honor-pragmas)
+  # Floating-point contraction is set with the host's (amp_compat_fp.cmake):
+  # off unless AMP_FAST_MATH. Denormals are kept on the GPU as on the host
+  # (Clang's default; explicit, so that no later default can change it).
+  # sqrtf is correctly rounded as on the host: libdevice's __nv_sqrtf takes
+  # sqrt.approx.f32 unless __CUDA_PREC_SQRT is 1, which nvcc sets by default
+  # and Clang does not.
+  target_compile_options(${target} INTERFACE -fno-gpu-flush-denormals-to-zero
+    "SHELL:-mllvm -nvvm-reflect-add=__CUDA_PREC_SQRT=1")
   # Device code at -O2 whatever the host's level: at -O3 Clang unrolls the
   # simple matmul's loop 4x and, within the 32 registers of full occupancy,
   # ptxas no longer batches its loads: 49.8 ms against 24.0 ms at -O2 (H100,

@@ -7,9 +7,13 @@
 # machines) and run.sh. On the GPU machine:
 #   cd DIR && ./run.sh          samples + tests on the GPU and the host,
 #                               compute-sanitizer memcheck and racecheck on the
-#                               samples, then the benchmarks
+#                               samples, the differential check (GPU against the
+#                               host, scripts/differential.sh), then the
+#                               benchmarks, with contraction off and on
+#   cd DIR && ./run.sh fidelity only the differential check and the contraction
+#                               benchmarks (results/differential, results/contraction)
 # run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_SANITIZER=0
-# AMP_BENCH=0 AMP_HOST_BENCH=0.
+# AMP_DIFFERENTIAL=0 AMP_BENCH=0 AMP_CONTRACTION_BENCH=0 AMP_HOST_BENCH=0.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:-$ROOT/gpu-bundle}"
@@ -29,6 +33,10 @@ done < "$B/samples/samples.list"
 cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_names" \
   "$B/tests/libamp_kernel_name_tool.so" "$OUT/"
 [ -x "$B/tests/amp_first_kernel_off_main" ] && cp "$B/tests/amp_first_kernel_off_main" "$OUT/"
+# Results across accelerators: the self-checking programs (default flags and,
+# as the control, contraction on), the differential check and its exclusions.
+for f in fidelity_checks fidelity_checks_fast; do [ -x "$B/tests/$f" ] && cp "$B/tests/$f" "$OUT/"; done
+cp "$ROOT/scripts/differential.sh" "$ROOT/tests/fidelity/differential_exclusions.txt" "$ROOT/bench/contraction.py" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
 # The host benchmark (g++, libgomp): its runtimes travel along in host/.
 # (AMP_BUNDLE_HOST_BENCH=0 leaves it out.)
@@ -43,7 +51,7 @@ if [ "${AMP_BUNDLE_HOST_BENCH:-1}" = 1 ]; then
 fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
 strip "$OUT"/host/amp_bench_host 2>/dev/null || true
-strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* 2>/dev/null || true
+strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 [ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
 # oneTBB (the PPL companions of the legacy samples): absent on GPU machines.
@@ -65,6 +73,10 @@ same_output() { # exe expected
   "$1" </dev/null >/tmp/amp_sample.out && cmp -s /tmp/amp_sample.out "$2" || { diff /tmp/amp_sample.out "$2" | head; return 1; }
 }
 nvidia-smi -L || true
+if [ "${1:-}" = fidelity ]; then
+  # Only the differential check and the contraction benchmarks.
+  AMP_SAMPLES=0 AMP_TESTS=0 AMP_SANITIZER=0 AMP_BENCH=0
+fi
 if [ "${AMP_SAMPLES:-1}" = 1 ]; then
 echo "== samples"
 for b in cuda openmp; do
@@ -101,6 +113,30 @@ if [ "${AMP_SANITIZER:-1}" = 1 ] && { command -v compute-sanitizer >/dev/null 2>
       check "$tool $s" bash -c "$CS --tool $tool --error-exitcode 3 samples/$s </dev/null"
     done < samples.list
   done
+fi
+if [ "${AMP_DIFFERENTIAL:-1}" = 1 ]; then
+  # Every sample, the self-checking programs and the test suite's kernel
+  # results on cuda against the host accelerators (README.md, "Results across
+  # accelerators"); precise_math's bit-identical counts as a table.
+  echo "== differential: cuda, openmp and serial, outputs compared byte for byte"
+  if DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" OMP_NUM_THREADS="${OMP_NUM_THREADS:-8}" ./differential.sh; then
+    pass=$((pass + 1)); echo "  ok    differential check"
+  else
+    fail=$((fail + 1)); echo "  FAIL  differential check (${AMP_BENCH_OUT:-results}/differential)"
+  fi
+fi
+if [ "${AMP_CONTRACTION_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ] && [ -x ./amp_bench_gpu_fast ]; then
+  # The kernels contraction affects, built without (default) and with
+  # --fast-math, one after the other in one run (bench/RESULTS.md, "Contraction").
+  out="${AMP_BENCH_OUT:-results}/contraction"
+  echo "== benchmarks: contraction off (default) and on (--fast-math)"
+  mkdir -p "$out"
+  for v in off on; do
+    exe=./amp_bench_gpu; [ $v = on ] && exe=./amp_bench_gpu_fast
+    LD_LIBRARY_PATH="$PWD:/usr/local/cuda/lib64:$LD_LIBRARY_PATH" $exe --out "$out/$v" --only matmul,reduce,tiles,texture \
+      ${AMP_BENCH_ARGS:-} >"$out.$v.log" 2>&1 || { fail=$((fail + 1)); tail -n 5 "$out.$v.log"; }
+  done
+  command -v python3 >/dev/null 2>&1 && python3 contraction.py "$out/off/bench.json" "$out/on/bench.json" | tee "$out.md"
 fi
 if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
   echo "== benchmarks"

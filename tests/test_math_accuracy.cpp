@@ -18,6 +18,7 @@
 #include "math_reference.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -57,9 +58,28 @@ template <class Fn, class T> std::vector<T> run_binary(const std::vector<T>& x, 
   return out;
 }
 
+// AMP_MATH_DUMP=DIR: each precise_math function's results (the raw bytes of
+// its 3000 float or double values, for the arguments of the ulp table) go to
+// DIR/NAME.float.bin / NAME.double.bin, so that the results of two
+// accelerators can be compared bit for bit (scripts/differential.sh counts
+// the identical ones per function). The files name no accelerator: one
+// directory per run.
+template <class T> void dump_results(const char* name, const std::vector<T>& out) {
+  const char* dir = std::getenv("AMP_MATH_DUMP");
+  if (!dir || !*dir) return;
+  const std::string path =
+      std::string(dir) + "/" + name + (std::is_same<T, float>::value ? ".float.bin" : ".double.bin");
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr) << "AMP_MATH_DUMP: cannot write " << path;
+  const std::size_t n = std::fwrite(out.data(), sizeof(T), out.size(), f);
+  std::fclose(f);
+  ASSERT_EQ(n, out.size()) << "AMP_MATH_DUMP: short write to " << path;
+}
+
 template <class Fn, class T> void check_unary(double lo, double hi, family fam) {
   const auto in = mathref::sample<T>(lo, hi, samples, 42);
   const auto out = run_unary<Fn, T>(in);
+  dump_results(Fn::name, out);
   double worst = 0;
   T worst_x = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {
@@ -74,6 +94,7 @@ template <class Fn, class T> void check_unary(double lo, double hi, family fam) 
 template <class Fn, class T> void check_binary(double lo, double hi, double lo2, double hi2, family fam) {
   const auto x = mathref::sample<T>(lo, hi, samples, 7), y = mathref::sample<T>(lo2, hi2, samples, 8);
   const auto out = run_binary<Fn, T>(x, y);
+  dump_results(Fn::name, out);
   double worst = 0;
   std::size_t at = 0;
   for (std::size_t i = 0; i < x.size(); ++i) {

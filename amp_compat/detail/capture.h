@@ -14,6 +14,7 @@
 // any copy constructor there.
 #pragma once
 #include "array.h"
+#include "runtime/result_log.h"
 
 #include <cstring>
 #include <type_traits>
@@ -54,6 +55,7 @@ struct closure_patcher {
         std::memcpy(&h, p + o, sizeof h);
         if (h.buf && buffer::is_live(h.buf)) {
           const bool read_only = (w & 1) != 0;
+          if (!read_only) result_log::note_written(h.buf);
           h.buf->prepare(loc, read_only ? buffer::access::read : buffer::access::write, q);
           h.ptr = static_cast<char*>(h.buf->base(loc)) + h.off;
           h.buf = nullptr;
@@ -74,6 +76,7 @@ private:
                            const std::shared_ptr<queue_state>& q) {
     data_header h;
     std::memcpy(&h, obj, sizeof h);
+    result_log::note_written(h.buf);
     h.buf->prepare(loc, buffer::access::write, q);
     unsigned char* s = e.host_shadow;
     std::memset(s, 0, array_registry::max_object);

@@ -22,6 +22,7 @@
 #include "config.h"
 #include "exceptions.h"
 #include "runtime/kernel_abort.h"
+#include "runtime/result_log.h"
 #include "runtime/startup.h"
 
 #include <atomic>
@@ -327,6 +328,8 @@ struct device_memory {
     device_scope on(d);
     void* p = nullptr;
     check(cudaMalloc(&p, bytes ? bytes : 1), "cudaMalloc (array or array_view storage)");
+    // The result log compares bytes with the host's calloc'ed storage.
+    if (result_log::on()) check(cudaMemset(p, 0, bytes ? bytes : 1), "cudaMemset (AMP_RESULT_LOG)");
     return p;
   }
   static void free(int d, void* p) noexcept {

@@ -234,7 +234,31 @@ template <class L, int N, class F> void run_on(const L& l, const Concurrency::ex
   l.simple(d, k);
 }
 
-template <class Domain, class F> void launch(const accelerator_view& av, const Domain& d, const F& f) {
+// AMP_RESULT_LOG (runtime/result_log.h): after the kernel, one line per
+// buffer it could write. read_buffer waits for the kernel (a device copy is
+// read on the queue that last used it) and leaves the copies' state alone.
+inline void log_results(const std::string& shape, const std::vector<buffer*>& written) {
+  const std::uint64_t k = ++result_log::kernel_count();
+  if (written.empty()) result_log::line(("kernel " + std::to_string(k) + " extent " + shape + " no buffer").c_str());
+  std::vector<unsigned char> bytes;
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    buffer& b = *written[i];
+    bytes.resize(b.bytes);
+    read_buffer(b, 0, bytes.data(), b.bytes);
+    char text[96];
+    std::snprintf(text, sizeof text, " buffer %zu bytes %zu fnv1a %016llx", i, b.bytes,
+                  static_cast<unsigned long long>(result_log::fnv1a(bytes.data(), bytes.size())));
+    result_log::line(("kernel " + std::to_string(k) + " extent " + shape + text).c_str());
+  }
+}
+// "e0,e1,...", any rank.
+template <int N> std::string extent_text(const Concurrency::extent<N>& e) {
+  std::string s;
+  for (int i = 0; i < N; ++i) s += (i ? "," : "") + std::to_string(e[i]);
+  return s;
+}
+
+template <class Domain, class F> void launch_unlogged(const accelerator_view& av, const Domain& d, const F& f) {
   check_domain(d);
   ensure_kokkos(); // the first launch starts Kokkos (runtime/startup.h)
   std::lock_guard<std::mutex> turn(launch_mutex());
@@ -255,6 +279,23 @@ template <class Domain, class F> void launch(const accelerator_view& av, const D
       run_on(native, d, img);
     }
   });
+}
+
+template <class Domain, class F> void launch(const accelerator_view& av, const Domain& d, const F& f) {
+  if (result_log::on()) {
+    std::vector<buffer*> written;
+    result_log::collecting() = &written;
+    try {
+      launch_unlogged(av, d, f);
+    } catch (...) {
+      result_log::collecting() = nullptr;
+      throw;
+    }
+    result_log::collecting() = nullptr;
+    log_results(extent_text(static_cast<const Concurrency::extent<Domain::rank>&>(d)), written);
+    return;
+  }
+  launch_unlogged(av, d, f);
 }
 
 } // namespace detail

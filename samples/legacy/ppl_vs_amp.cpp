@@ -62,7 +62,7 @@ int _tmain(int argc, _TCHAR* argv[])
     std::wcout << L"Sequential: " << sequential << std::endl;
     std::wcout << L"PPL:        " << parallel << (parallel == sequential ? L" (matches)" : L" (MISMATCH)") << std::endl;
     std::wcout << L"C++ AMP:    " << amp << (amp == sequential ? L" (matches)" : L" (MISMATCH)") << std::endl;
-    std::wcerr << std::fixed << std::setprecision(2) << L"sequential " << ElapsedMs(t0, t1) << L" ms, ppl "
+    std::wcerr << L"[timing] " << std::fixed << std::setprecision(2) << L"sequential " << ElapsedMs(t0, t1) << L" ms, ppl "
                << ElapsedMs(t1, t2) << L" ms, amp " << ElapsedMs(t2, t3) << L" ms" << std::endl;
     return (parallel == sequential && amp == sequential) ? 0 : 1;
 }

@@ -83,6 +83,6 @@ int _tmain(int argc, _TCHAR* argv[])
     {
         std::wcout << L"caught: " << e.what() << std::endl;
     }
-    std::wcerr << L"chain time: " << (stop.QuadPart - start.QuadPart) * 1000.0 / frequency.QuadPart << L" ms" << std::endl;
+    std::wcerr << L"[timing] chain time: " << (stop.QuadPart - start.QuadPart) * 1000.0 / frequency.QuadPart << L" ms" << std::endl;
     return 0;
 }

@@ -51,6 +51,6 @@ int _tmain(int argc, _TCHAR* argv[])
     std::wcout << (errors == 0 ? L"Verification PASSED" : L"Verification FAILED") << std::endl;
     // Timings differ from run to run: they go to the error stream, so that
     // the expected output stays exact.
-    std::wcerr << L"Elapsed time: " << std::fixed << std::setprecision(3) << elapsed << L" ms" << std::endl;
+    std::wcerr << L"[timing] Elapsed time: " << std::fixed << std::setprecision(3) << elapsed << L" ms" << std::endl;
     return errors == 0 ? 0 : 1;
 }

@@ -9,6 +9,27 @@ namespace Concurrency {
 namespace detail {
 namespace math {
 
+// rsqrt, one implementation on every target so that the GPU and the host give
+// the same bits: a correctly rounded square root and division (IEEE
+// operations both have; the GPU build's sqrtf is correctly rounded too,
+// cmake/amp_compat_gpu.cmake). float: computed in double and rounded once
+// more (within 0.5 ulp plus that rounding); double: within 1 ulp. CUDA's
+// rsqrt (2 ulp) and the host's long double quotient each differed from the
+// other in the last bit.
+AMP_FN double rsqrt_ieee(double x) { return 1.0 / ::sqrt(x); }
+AMP_FN float rsqrt_ieee(float x) { return static_cast<float>(1.0 / ::sqrt(static_cast<double>(x))); }
+
+// hypot for float, the same bits on every target: in double the squares are
+// exact (24-bit significands), fma adds them with one rounding, sqrt rounds
+// once more and the float conversion last: within 0.5 ulp plus 2^-29
+// relative, without overflow or underflow (float's range squared fits in
+// double's). An infinite argument gives +inf even with a NaN (C's rule).
+AMP_FN float hypotf_ieee(float x, float y) {
+  if (__builtin_isinf(x) || __builtin_isinf(y)) return __builtin_huge_valf();
+  const double a = x, b = y;
+  return static_cast<float>(::sqrt(::fma(a, a, b * b)));
+}
+
 // pi as the sum of two doubles (pi_hi = pi rounded to double).
 constexpr double pi_hi = 3.141592653589793116;
 constexpr double pi_lo = 1.2246467991473532e-16;

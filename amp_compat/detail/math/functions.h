@@ -48,6 +48,12 @@ AMP_MATH_FN float pow(float x, float y) {
 AMP_MATH_FN float powf(float x, float y) { return pow(x, y); }
 AMP_MATH_FN double pow(double x, double y) { return ::pow(x, y); }
 
+// hypot for float: one implementation on every target (common.h), so the GPU
+// and the host give the same bits; double: each target's library.
+AMP_MATH_FN float hypot(float x, float y) { return detail::math::hypotf_ieee(x, y); }
+AMP_MATH_FN float hypotf(float x, float y) { return detail::math::hypotf_ieee(x, y); }
+AMP_MATH_FN double hypot(double x, double y) { return ::hypot(x, y); }
+
 // The functions of other shapes, float and double alike.
 #define AMP_PRECISE_SHAPES(T, F)                                                                               \
   AMP_MATH_FN T fma##F(T x, T y, T z) { return ::fma##F(x, y, z); }                                            \

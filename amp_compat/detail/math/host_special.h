@@ -114,7 +114,8 @@ inline double probit(double p) {
 inline double phi(double x) { return static_cast<double>(phi_l(x)); }
 
 // ---- reciprocal roots.
-inline double rsqrt(double x) { return static_cast<double>(1.0L / std::sqrt(static_cast<ld>(x))); }
+inline double rsqrt(double x) { return rsqrt_ieee(x); } // common.h: as on the GPU
+inline float rsqrt(float x) { return rsqrt_ieee(x); }
 inline double rcbrt(double x) { return static_cast<double>(1.0L / std::cbrt(static_cast<ld>(x))); }
 
 // float versions: through the double function, one more rounding.
@@ -127,7 +128,6 @@ AMP_HOST_SPECIAL_FLOAT(erfinv)
 AMP_HOST_SPECIAL_FLOAT(erfcinv)
 AMP_HOST_SPECIAL_FLOAT(probit)
 AMP_HOST_SPECIAL_FLOAT(phi)
-AMP_HOST_SPECIAL_FLOAT(rsqrt)
 AMP_HOST_SPECIAL_FLOAT(rcbrt)
 #undef AMP_HOST_SPECIAL_FLOAT
 

@@ -19,10 +19,10 @@
   X(sinh) X(sqrt) X(tan) X(tanh) X(tgamma) X(trunc)
 #define AMP_MATH_PRECISE_1_SPECIAL(X) \
   X(cospi) X(sinpi) X(tanpi) X(erfinv) X(erfcinv) X(phi) X(probit) X(rcbrt) X(rsqrt)
-// precise_math, two arguments of the function's type. (pow: functions.h; its
-// float forms are computed in double.)
+// precise_math, two arguments of the function's type. (pow and hypot:
+// functions.h; their float forms are computed in double.)
 #define AMP_MATH_PRECISE_2_LIBM(X) \
-  X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(hypot) X(nextafter) X(remainder)
+  X(atan2) X(copysign) X(fdim) X(fmax) X(fmin) X(fmod) X(nextafter) X(remainder)
 
 // fast_math (float only: N(float) and Nf(float)). FAST_*_LIBM are the float C
 // library functions on every target; FAST_*_INTRINSIC use the GPU's fast

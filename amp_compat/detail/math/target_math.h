@@ -26,9 +26,10 @@ AMP_DEVICE_SPECIAL(erfinv, erfinv)
 AMP_DEVICE_SPECIAL(erfcinv, erfcinv)
 AMP_DEVICE_SPECIAL(phi, normcdf)
 AMP_DEVICE_SPECIAL(probit, normcdfinv)
-AMP_DEVICE_SPECIAL(rsqrt, rsqrt)
 AMP_DEVICE_SPECIAL(rcbrt, rcbrt)
 #undef AMP_DEVICE_SPECIAL
+__device__ inline float rsqrt(float x) { return math::rsqrt_ieee(x); } // common.h: as on the host
+__device__ inline double rsqrt(double x) { return math::rsqrt_ieee(x); }
 __device__ inline float tanpi(float x) { return math::tanpi(x); }
 __device__ inline double tanpi(double x) { return math::tanpi(x); }
 

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Test of scripts/differential.sh with stand-in programs (no AMP, no GPU):
+# timing lines are left out only where the marker starts the line; a
+# difference in a sample, in a self-checking program's verdict or in a test's
+# kernel results fails; an excluded test and a test that did not pass on both
+# sides do not; precise_math's identical results are counted per element.
+# Usage: differential_test.sh path/to/differential.sh
+set -u
+DIFF=$(readlink -f "$1")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "differential_test: FAIL: $*" >&2; exit 1; }
+cd "$T" || exit 1
+mkdir samples
+# A sample whose output is the same everywhere apart from marked timing lines.
+cat >samples/steady <<'S'
+#!/bin/sh
+echo "result 42"
+echo "[timing] $$ ms" >&2
+echo "[timing] $$ ms on stdout"
+S
+# A sample that prints its accelerator in an unmarked line.
+cat >samples/leaky <<'S'
+#!/bin/sh
+echo "result 42"
+echo "took [timing] $AMP_DEFAULT_ACCELERATOR" >&2
+S
+# A self-checking program: fails on "b".
+cat >checks <<'S'
+#!/bin/sh
+if [ "$AMP_DEFAULT_ACCELERATOR" = b ]; then echo "x 1 of 2 results differ"; exit 1; fi
+echo "x all identical"
+S
+# A test suite: its result log and, for precise_math, 3 floats per run.
+cat >suite <<'S'
+#!/bin/sh
+a=$AMP_DEFAULT_ACCELERATOR
+{
+  echo "test S.Same"; echo "kernel 1 extent 4 buffer 0 bytes 16 fnv1a 01"; echo "end S.Same passed"
+  echo "test S.Order"; echo "kernel 2 extent 4 buffer 0 bytes 16 fnv1a 0$([ $a = b ] && echo 3 || echo 2)"
+  echo "kernel 3 extent 4 buffer 0 bytes 16 fnv1a 0$([ $a = b ] && echo 2 || echo 3)"; echo "end S.Order passed"
+  echo "test S.Bits"; echo "kernel 4 extent 4 buffer 0 bytes 16 fnv1a 0$([ $a = b ] && echo 5 || echo 4)"; echo "end S.Bits passed"
+  echo "test M.Lib"; echo "kernel 5 extent 4 buffer 0 bytes 16 fnv1a 0$([ $a = b ] && echo 7 || echo 6)"; echo "end M.Lib passed"
+  echo "test S.Skip"; echo "end S.Skip $([ $a = b ] && echo skipped || echo passed)"
+} >"$AMP_RESULT_LOG"
+if [ $a = b ]; then printf '\000\000\200\077\000\000\000\100\000\000\100\100' >"$AMP_MATH_DUMP/sin.float.bin"
+else printf '\000\000\200\077\001\000\000\100\000\000\100\100' >"$AMP_MATH_DUMP/sin.float.bin"; fi
+S
+chmod +x samples/* checks suite
+printf 'steady\n' >samples.list
+echo 'M.* comes from each target library' >excl.txt
+run() { DIFF_ACCELERATORS="b a" DIFF_PROGRAMS=./checks DIFF_CONTROL= DIFF_TESTS=./suite DIFF_EXCLUSIONS=excl.txt "$DIFF" >log 2>&1; }
+
+run && fail "a failing self-check passed: $(cat log)"
+grep -q 'same     steady' log || fail "timing lines not left out: $(cat log)"
+grep -q 'DIFFERS  checks on b: not identical' log || fail "self-check verdict not reported: $(cat log)"
+grep -q 'DIFFERS  S.Bits (b vs a)' log || fail "differing kernel result not reported: $(cat log)"
+grep -q 'S.Order' log && fail "kernel lines compared in log order: $(cat log)"
+grep -q 'b vs a: 2 tests identical (2 with kernel results, 0 without), 1 differ where allowed (DIFF_EXCLUSIONS), 1 differ unexpectedly, 1 not compared' log \
+  || fail "test summary: $(cat log)"
+grep -q '^may differ: M.Lib (comes from each target library)$' results/differential/amp_tests.b.differences || fail "exclusion reason"
+grep -qx '| sin | float | 2 of 3 |' results/differential/precise_math_identity.md || fail "math table: $(cat results/differential/precise_math_identity.md)"
+
+# A sample with an unmarked difference fails; everything else equal passes.
+printf 'steady\nleaky\n' >samples.list
+sed -i 's/= b ]; then echo "x 1/= never ]; then echo "x 1/' checks
+sed -i 's/echo 5 || echo 4/echo 4 || echo 4/' suite
+run && fail "unmarked difference passed: $(cat log)"
+grep -q 'DIFFERS  leaky' log || fail "leaky not reported: $(cat log)"
+printf 'steady\n' >samples.list
+run || fail "identical runs failed: $(cat log)"
+echo "differential_test: ok"
