@@ -973,10 +973,11 @@ def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, r
     # "" include through -I from another folder find the original (test
     # restrict.quoted_include). <> includes: the copies' -I folders first.
     extra = []
-    for f in sorted(mirror):
-        extra += ["-iquote", str(overlay) + os.path.dirname(f)]
-    for f in sorted(mirror):
-        extra += ["-iquote", os.path.dirname(f)]
+    folders = list(dict.fromkeys(os.path.dirname(f) for f in sorted(mirror)))
+    for d in folders:
+        extra += ["-iquote", str(overlay) + d]
+    for d in folders:
+        extra += ["-iquote", d]
     for d in inc_dirs_p:
         if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
