@@ -56,6 +56,7 @@ import sys
 from pathlib import Path
 
 import win_includes  # scripts/win_includes.py, beside this file
+import host_tiles_launch  # scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
@@ -949,11 +950,20 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
+    def run_unchanged():
+        tiled_args, cleanup = host_tiles_launch.rewrite(args, [k for k in sources], out)
+        if tiled_args is args:
+            os.execvp(compiler, [compiler] + args)
+        try:
+            return subprocess.call([compiler] + tiled_args)
+        finally:
+            cleanup()
+
     if not any(PAIR_HINT.search(Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)):
-        os.execvp(compiler, [compiler] + args)
+        return run_unchanged()
     rewritten, _ = rewrite_files(closure)
     if not rewritten:
-        os.execvp(compiler, [compiler] + args)
+        return run_unchanged()
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -985,9 +995,13 @@ def launch(argv):
     for d in inc_dirs_p:
         if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
+    # Sources move by len(extra) positions; tiled kernels are compiled last.
+    final = extra + new_args
+    tiled_args, cleanup = host_tiles_launch.rewrite(final, [k + len(extra) for k in sources], out)
     try:
-        return subprocess.call([compiler] + extra + new_args)
+        return subprocess.call([compiler] + tiled_args)
     finally:
+        cleanup()
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
 
