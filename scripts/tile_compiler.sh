@@ -28,11 +28,14 @@ llvm_config() {
 plugin() {
   command -v "$CLANG" >/dev/null || { echo "tile_compiler: $CLANG not found" >&2; exit 3; }
   local so="$BUILD/tile_compiler.so" cfg
+  mkdir -p "$BUILD"
+  # One build at a time: parallel compiles of a CMake build all ask for it.
+  exec 9>"$BUILD/.lock"
+  flock 9
   if [ ! -f "$so" ] || [ "$SRC" -nt "$so" ]; then
     cfg="$(llvm_config)" || { echo "tile_compiler: no llvm-config for $CLANG" >&2; exit 3; }
     [ -f "$("$cfg" --includedir)/clang/Rewrite/Core/Rewriter.h" ] \
       || { echo "tile_compiler: Clang's C++ headers are missing (Debian: libclang-$("$CLANG" -dumpversion | cut -d. -f1)-dev)" >&2; exit 3; }
-    mkdir -p "$BUILD"
     echo "tile_compiler: building the plugin" >&2
     # The plugin runs inside clang, which provides every Clang/LLVM symbol.
     # -fexceptions: the analysis refuses a kernel by throwing (caught inside the plugin).

@@ -79,9 +79,9 @@ public:
   std::string compile() {
     if (lambda_->isMutable()) throw Refused{"the kernel is `mutable` (each work-item owns a copy of the closure)"};
     collect();
+    checkParamUses();
     if (!barriers) throw Refused{"no barrier"};
     checkControl();
-    checkParamUses();
     classifyLocals();
     return emitAll();
   }
@@ -326,6 +326,38 @@ private:
     return false;
   }
 
+  // A statement of a split block that only updates variable v:
+  // ++v; v++; --v; v--; v op= U; v = U; with U uniform. It runs once per
+  // tile when v is tile-level.
+  const Stmt* updateStmtOf(const DeclRefExpr* r) {
+    const Stmt* p = parentOf(r);
+    while (p && isa<ParenExpr>(p)) p = parentOf(p);
+    const Stmt* stmt = p;
+    if (const auto* u = dyn_cast_or_null<UnaryOperator>(p)) {
+      if (!u->isIncrementDecrementOp()) return nullptr;
+    } else if (const auto* b = dyn_cast_or_null<BinaryOperator>(p)) {
+      if (!b->isAssignmentOp() || strip(b->getLHS()) != r) return nullptr;
+    } else {
+      return nullptr;
+    }
+    const Stmt* block = parentOf(stmt);
+    return block && isa<CompoundStmt>(block) && withBarrier_.count(block) ? stmt : nullptr;
+  }
+  bool isTileUpdate(const DeclRefExpr* r) {
+    const Stmt* s = updateStmtOf(r);
+    if (!s) return false;
+    if (const auto* b = dyn_cast<BinaryOperator>(s)) return uniform(b->getRHS());
+    return true;
+  }
+  bool isTileUpdateStmt(const Stmt* c) {
+    const Expr* lhs = nullptr;
+    if (const auto* u = dyn_cast<UnaryOperator>(c); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
+    if (const auto* b = dyn_cast<BinaryOperator>(c); b && b->isAssignmentOp()) lhs = b->getLHS();
+    const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && tileLevel_.count(v) && updateStmtOf(dr) == c;
+  }
+
   bool capturedByCopy(const VarDecl* v) {
     for (const LambdaCapture& c : lambda_->captures())
       if (c.capturesVariable() && c.getCapturedVar() == v) return c.getCaptureKind() == LCK_ByCopy;
@@ -381,7 +413,8 @@ private:
       return true;
     }
     if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
-      if (oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->getType())) return false;
+      // The object through base-class casts: index and extent take operator[] from a base.
+      if (oc->getNumArgs() == 0 || !isValueClass(strip(oc->getArg(0))->getType())) return false;
       if (oc->isAssignmentOp()) return false;
       for (const Expr* a : oc->arguments())
         if (!uniform(a)) return false;
@@ -394,7 +427,7 @@ private:
       bool ok = false;
       if (const auto* dr = dyn_cast<DeclRefExpr>(strip(obj)); dr && dr->getDecl() == param_)
         ok = m->getName() == "get_tile_extent";
-      else if (isValueClass(obj->getType()))
+      else if (isValueClass(strip(obj)->getType()))
         ok = uniform(obj);
       else if (m->getName() == "get_extent" || m->getName() == "get_tile_extent")
         ok = uniform(obj) || (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
@@ -426,7 +459,7 @@ private:
       if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || !hasInit(v)) continue;
       bool written = false;
       for (const DeclRefExpr* r : uses[v])
-        if (!isRead(r) && !isLoopIncWrite(r, v)) written = true;
+        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r)) written = true;
       if (!written) tileLevel_.insert(v);
     }
     for (bool changed = true; changed;) {
@@ -436,7 +469,7 @@ private:
         bool ok = uniform(v->getInit());
         if (ok)
           for (const DeclRefExpr* r : uses[v])
-            if (!isRead(r) && !isLoopIncWrite(r, v)) ok = false;
+            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r)) ok = false;
         // A declaration is tile-level as a whole.
         if (ok)
           for (const Decl* d : ds->decls())
@@ -530,7 +563,7 @@ private:
   }
 
   bool isOrdinary(const Stmt* c) {
-    if (barrierStmts_.count(c) || withBarrier_.count(c)) return false;
+    if (barrierStmts_.count(c) || withBarrier_.count(c) || isTileUpdateStmt(c)) return false;
     if (const auto* ds = dyn_cast<DeclStmt>(c)) {
       for (const Decl* d : ds->decls())
         if (const auto* v = dyn_cast<VarDecl>(d); v && tileLevel_.count(v)) return false;
@@ -633,7 +666,7 @@ private:
         while (std::next(it) != children.end() && regionOf_.count(*std::next(it))) ++it;
         continue;
       }
-      if (isa<DeclStmt>(c)) { // tile-level declaration
+      if (isa<DeclStmt>(c) || isTileUpdateStmt(c)) { // tile-level declaration or update
         out += lineDirective(c->getBeginLoc()) + text(off(c->getBeginLoc()), stmtEnd(c)) + "\n";
         continue;
       }
@@ -642,8 +675,9 @@ private:
     return out;
   }
 
+  // A loop body or an if branch: split when it holds a barrier, else one region.
   std::string branch(const Stmt* s) {
-    if (const auto* cs = dyn_cast<CompoundStmt>(s)) return "{\n" + emitBlock(cs) + "}\n";
+    if (const auto* cs = dyn_cast<CompoundStmt>(s); cs && withBarrier_.count(cs)) return "{\n" + emitBlock(cs) + "}\n";
     return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc()) + "}\n";
   }
 
@@ -655,7 +689,8 @@ private:
     if (const auto* w = dyn_cast<WhileStmt>(c))
       return lineDirective(c->getBeginLoc()) + "while " +
              text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
-    const auto* i = cast<IfStmt>(c);
+    const auto* i = dyn_cast<IfStmt>(c);
+    if (!i) throw Refused{"internal: an unexpected statement at " + where(c)};
     std::string out = lineDirective(c->getBeginLoc()) + (i->isConstexpr() ? "if constexpr " : "if ") +
                       text(off(i->getLParenLoc()), endOfToken(i->getRParenLoc())) + "\n" + branch(i->getThen());
     if (i->getElse()) out += "else\n" + branch(i->getElse());
@@ -715,14 +750,20 @@ private:
   std::string out_;
   bool report_;
 
-  static bool containsBarrier(const Stmt* s) {
+  // A barrier call, or the parameter passed to a function (which may wait).
+  static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
     if (!s) return false;
+    if (const auto* call = dyn_cast<CallExpr>(s))
+      for (const Expr* a : call->arguments())
+        if (const auto* dr = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts()); dr && dr->getDecl() == p &&
+                                                                             isAmpClass(a->getType(), "tiled_index"))
+          return true;
     if (const auto* c = dyn_cast<CXXMemberCallExpr>(s))
       if (const CXXMethodDecl* m = c->getMethodDecl())
         if (m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
           return true;
     for (const Stmt* c : s->children())
-      if (containsBarrier(c)) return true;
+      if (containsBarrier(c, p)) return true;
     return false;
   }
 
@@ -739,7 +780,7 @@ private:
     if (!op || op->getNumParams() != 1) return;
     ParmVarDecl* p = op->getParamDecl(0);
     if (!isAmpClass(p->getType(), "tiled_index")) return;
-    if (!containsBarrier(l->getBody())) return; // runs as a plain loop already
+    if (!containsBarrier(l->getBody(), p)) return; // runs as a plain loop already
     const SourceLocation at = l->getBeginLoc();
     if (l->getLambdaClass()->isDependentContext()) {
       note(sm, at, "tiled kernel keeps fibers: it is part of a template (not compiled yet)");
