@@ -274,18 +274,39 @@ void fallbacks() {
   digest("fallback-mutable", got);
 }
 
-// A kernel in a template keeps fibers without a wrapper (no report line).
+// Kernels in templates: analysed in each instantiation, compiled when every
+// instantiation gives the same code.
 template <int TS> void templated(std::vector<int>& got) {
   const int n = 1024;
   std::vector<int> in = ints(n, 5);
   array_view<const int, 1> a(n, in);
   array_view<int, 1> out(n, got);
   out.discard_data();
-  parallel_for_each(a.extent.tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: unwrapped
+  parallel_for_each(a.extent.tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: compiled
     tile_static int s[TS];
-    s[t.local[0]] = a[t.global];
+    const int x = a[t.global];
+    s[t.local[0]] = x;
     t.barrier.wait();
-    out[t.global] = s[TS - 1 - t.local[0]];
+    out[t.global] = s[TS - 1 - t.local[0]] - x;
+  });
+  out.synchronize();
+}
+
+// A value of the template's type kept across a barrier (int in one
+// instantiation, float in the other): its array is declared as written, T.
+template <class T> void typed(std::vector<T>& got) {
+  const int n = 512;
+  std::vector<T> in(n);
+  for (int i = 0; i < n; ++i) in[i] = static_cast<T>(i % 13) / static_cast<T>(2);
+  array_view<const T, 1> a(n, in);
+  array_view<T, 1> out(n, got);
+  out.discard_data();
+  parallel_for_each(a.extent.template tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static T s[32];
+    const T x = a[t.global];
+    s[t.local[0]] = x;
+    t.barrier.wait();
+    out[t.global] = s[31 - t.local[0]] + x;
   });
   out.synchronize();
 }
@@ -301,6 +322,14 @@ int main() {
   fallbacks();
   std::vector<int> got(1024);
   templated<32>(got);
-  digest("template", got);
+  digest("template-32", got);
+  templated<128>(got);
+  digest("template-128", got);
+  std::vector<int> ti(512);
+  std::vector<float> tf(512);
+  typed(ti);
+  typed(tf);
+  digest("typed-int", ti);
+  digest("typed-float", tf);
   return 0;
 }

@@ -33,6 +33,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <set>
@@ -580,6 +581,36 @@ private:
     return t.getUnqualifiedType().getAsString(pp);
   }
 
+  // The type of a per-work-item array: as written when that is a plain type
+  // name (so that `T` in a template stays `T` and every instantiation gets
+  // the same text), else the printed type.
+  std::string typeText(const VarDecl* v) {
+    if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
+      SourceRange r = tsi->getTypeLoc().getSourceRange();
+      if (r.isValid() && r.getBegin().isFileID() && r.getEnd().isFileID() && inFile(r.getBegin())) {
+        const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+        std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
+        static const std::set<std::string> drop = {"const", "volatile"};
+        std::string out;
+        bool ok = w.find_first_of("*&[(") == std::string::npos;
+        for (size_t i = 0; ok && i < w.size();) {
+          if (std::isalpha(static_cast<unsigned char>(w[i])) || w[i] == '_') {
+            size_t j = i;
+            while (j < w.size() && (std::isalnum(static_cast<unsigned char>(w[j])) || w[j] == '_')) ++j;
+            const std::string word = w.substr(i, j - i);
+            if (word == "auto" || word == "decltype") ok = false;
+            if (!drop.count(word)) out += word;
+            i = j;
+          } else {
+            out += w[i++];
+          }
+        }
+        if (ok) return out;
+      }
+    }
+    return typeName(v->getType());
+  }
+
   struct Edit {
     unsigned b, e;
     std::string text;        // DeclRef
@@ -621,7 +652,7 @@ private:
     for (const Decl* d : ds->decls()) {
       const auto* v = cast<VarDecl>(d);
       const std::string lhs = arrays_[v] + "[amp_ht_i]";
-      const std::string ty = typeName(v->getType());
+      const std::string ty = typeText(v);
       const Expr* init = v->getInit();
       if (!init) {
         if (v->getType()->getAsCXXRecordDecl()) out += lhs + " = " + ty + "(); ";
@@ -701,7 +732,7 @@ private:
     buildEdits();
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
-    for (auto& [v, name] : arrays_) out += typeName(v->getType()) + " " + name + "[amp_ht_n];\n";
+    for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
     out += emitBlock(body_);
     return out;
   }
@@ -724,15 +755,26 @@ public:
     SourceManager& sm = ctx.getSourceManager();
     Rewriter rw(sm, ctx.getLangOpts());
     if (ci_.getDiagnostics().hasErrorOccurred()) return; // the launcher compiles the original
+    // Template instantiations too: a kernel in a template is analysed in
+    // each instantiation (concrete types) and rewritten once, when every
+    // instantiation gives the same text.
     struct V : RecursiveASTVisitor<V> {
       std::vector<LambdaExpr*> lambdas;
+      bool shouldVisitTemplateInstantiations() const { return true; }
       bool VisitLambdaExpr(LambdaExpr* l) {
         lambdas.push_back(l);
         return true;
       }
     } v;
     v.TraverseDecl(ctx.getTranslationUnitDecl());
-    for (LambdaExpr* l : v.lambdas) handle(ctx, rw, l);
+    std::vector<SourceLocation> order;
+    std::map<SourceLocation, std::vector<LambdaExpr*>> groups;
+    for (LambdaExpr* l : v.lambdas) {
+      auto& g = groups[l->getBeginLoc()];
+      if (g.empty()) order.push_back(l->getBeginLoc());
+      g.push_back(l);
+    }
+    for (SourceLocation at : order) handle(ctx, rw, groups[at]);
     std::error_code ec;
     llvm::raw_fd_ostream os(out_, ec);
     if (ec) {
@@ -774,18 +816,23 @@ private:
                  << "\n";
   }
 
-  void handle(ASTContext& ctx, Rewriter& rw, LambdaExpr* l) {
+  void handle(ASTContext& ctx, Rewriter& rw, const std::vector<LambdaExpr*>& group) {
     SourceManager& sm = ctx.getSourceManager();
-    CXXMethodDecl* op = l->getCallOperator();
-    if (!op || op->getNumParams() != 1) return;
-    ParmVarDecl* p = op->getParamDecl(0);
-    if (!isAmpClass(p->getType(), "tiled_index")) return;
-    if (!containsBarrier(l->getBody(), p)) return; // runs as a plain loop already
-    const SourceLocation at = l->getBeginLoc();
-    if (l->getLambdaClass()->isDependentContext()) {
-      note(sm, at, "tiled kernel keeps fibers: it is part of a template (not compiled yet)");
-      return;
+    std::vector<LambdaExpr*> kernels; // the concrete instances that are tiled kernels with barriers
+    for (LambdaExpr* l : group) {
+      if (l->getLambdaClass()->isDependentContext()) continue;
+      CXXMethodDecl* op = l->getCallOperator();
+      if (!op || op->getNumParams() != 1 || op->getDescribedFunctionTemplate()) continue;
+      ParmVarDecl* p = op->getParamDecl(0);
+      if (!isAmpClass(p->getType(), "tiled_index")) continue;
+      if (!containsBarrier(l->getBody(), p)) continue; // runs as a plain loop already
+      kernels.push_back(l);
     }
+    if (kernels.empty()) return;
+    LambdaExpr* l = kernels.front();
+    CXXMethodDecl* op = l->getCallOperator();
+    ParmVarDecl* p = op->getParamDecl(0);
+    const SourceLocation at = l->getBeginLoc();
     if (!at.isFileID() || !sm.isWrittenInMainFile(at) || !l->getEndLoc().isFileID() ||
         !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
       if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
@@ -793,12 +840,23 @@ private:
     }
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
-    Kernel k(ctx, l, p);
     std::string compiled, why;
-    try {
-      compiled = k.compile();
-    } catch (const Refused& r) {
-      why = r.why;
+    int barriers = 0, per_item = 0;
+    for (LambdaExpr* inst : kernels) {
+      Kernel k(ctx, inst, inst->getCallOperator()->getParamDecl(0));
+      try {
+        std::string text = k.compile();
+        if (inst != l && text != compiled) {
+          why = "its compiled form differs between template instantiations";
+          break;
+        }
+        compiled = text;
+        barriers = k.barriers;
+        per_item = k.per_item;
+      } catch (const Refused& r) {
+        why = r.why;
+        break;
+      }
     }
     const LangOptions& lo = ctx.getLangOpts();
     const SourceLocation after = Lexer::getLocForEndOfToken(l->getEndLoc(), 0, sm, lo);
@@ -840,8 +898,9 @@ private:
     rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
     PresumedLoc el = sm.getPresumedLoc(l->getEndLoc());
     rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
-    note(sm, at, "tiled kernel compiled (" + std::to_string(k.barriers) + " barrier(s), " +
-                     std::to_string(k.per_item) + " value(s) kept per work-item)");
+    note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
+                     std::to_string(per_item) + " value(s) kept per work-item" +
+                     (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") + ")");
   }
 };
 
