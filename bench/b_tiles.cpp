@@ -74,6 +74,10 @@ void tile_averages() {
     std::vector<float> got = averages;
     check_equal("tile-averages amp", got.data(), want.data(), (long long)M * M);
     add("tile-averages", "amp", median_ms(run, setup), bytes, "gbps", N);
+    add_fibers_row("tile-averages", run, setup, [&] {
+      std::vector<float> g = averages;
+      check_equal("tile-averages amp-fibers", g.data(), want.data(), (long long)M * M);
+    }, bytes, "gbps", N);
   }
   {
     constexpr int TEAM = team_size<SAMPLESIZE * SAMPLESIZE>(), ITEMS = SAMPLESIZE * SAMPLESIZE / TEAM;
@@ -137,7 +141,7 @@ void barriers() {
       want[g] = x;
     }
   };
-  double amp_t[4], kokkos_t[4];
+  double amp_t[4], kokkos_t[4], fibers_t[4];
   accelerator_view v = amp_view();
   for (int bi = 0; bi < 4; ++bi) {
     const int B = Bs[bi];
@@ -165,6 +169,10 @@ void barriers() {
       check_equal(name + " amp", got.data(), want.data(), n);
       amp_t[bi] = median_ms(run, [&] { out.discard_data(); });
       add(name, "amp", amp_t[bi], 0, "", n);
+      fibers_t[bi] = add_fibers_row(name, run, [&] { out.discard_data(); }, [&] {
+        out.synchronize();
+        check_equal(name + " amp-fibers", got.data(), want.data(), n);
+      }, 0, "", n);
     }
     {
       constexpr int TEAM = team_size<256>(), ITEMS = 256 / TEAM;
@@ -211,6 +219,7 @@ void barriers() {
   }
   // Per work-item per barrier, from the 0- and 16-barrier runs.
   add("barrier-cost", "amp", (amp_t[3] - amp_t[0]) / (16.0 * n), 0, "", n);
+  if (!gpu) add("barrier-cost", "amp-fibers", (fibers_t[3] - fibers_t[0]) / (16.0 * n), 0, "", n);
   add("barrier-cost", "kokkos", (kokkos_t[3] - kokkos_t[0]) / (16.0 * n), 0, "", n);
 }
 
