@@ -1,12 +1,12 @@
 // Serial instruction counts of host tiles: compiled (tools/tile_compiler),
 // fibers, and a hand-written loop, for the barrier kernels of bench/
-// (tile-barriers-B, reduce, transpose-32x32). Run by bench/serial_tiles.sh
+// (tile-barriers-B, reduce, transpose-32x32, tile-pricing). Run by bench/serial_tiles.sh
 // under callgrind: each process measures one (kernel, version) pair, and
 // only the second launch is counted (CALLGRIND_TOGGLE_COLLECT around it, the
 // first one warms up). Timing on a loaded 2-core machine is noise;
 // instruction counts repeat exactly.
 //
-//   serial_tiles KERNEL VERSION     KERNEL: barriers0 barriers16 reduce transpose
+//   serial_tiles KERNEL VERSION     KERNEL: barriers0 barriers16 reduce transpose pricing
 //                                   VERSION: compiled fibers loop
 // Prints a checksum of the result (the three versions must agree).
 #include <amp.h>
@@ -147,11 +147,80 @@ long long transpose(bool loop) {
   return sum;
 }
 
+// bench/b_tiles.cpp's tile-pricing kernel (binomial-pricing shape: 256-item
+// tiles, 2 barriers per time step, time steps nested in rounds), 16 options.
+long long pricing(bool loop) {
+  constexpr int STEPS = 256, ROUNDS = 4, OPTIONS = 16;
+  std::vector<float> s0(OPTIONS), strike(OPTIONS, 100.0f), got(OPTIONS);
+  for (int o = 0; o < OPTIONS; ++o) s0[o] = 90.0f + static_cast<float>(o % 21);
+  if (loop) {
+    measured([&] {
+      static float va[257], vb[257];
+      for (int o = 0; o < OPTIONS; ++o) {
+        const float s = s0[o], x = strike[o];
+        float result = 0.0f;
+        for (int r = 0; r < ROUNDS; ++r) {
+          const float vol = 0.1f + 0.05f * static_cast<float>(r);
+          for (int i = 0; i < 256; ++i) {
+            const float lv = s * (1.0f + vol * static_cast<float>(i - 128) / 128.0f) - x;
+            va[i] = lv > 0.0f ? lv : 0.0f;
+          }
+          const float top = s * (1.0f + vol * 128.0f / 128.0f) - x;
+          va[256] = top > 0.0f ? top : 0.0f;
+          for (int st = STEPS; st > 0; --st) {
+            for (int i = 0; i < 256; ++i)
+              if (i < st) vb[i] = 0.5f * va[i + 1] + 0.5f * va[i];
+            for (int i = 0; i < 256; ++i)
+              if (i < st) va[i] = vb[i];
+          }
+          result += va[0];
+        }
+        got[o] = result / ROUNDS;
+      }
+    });
+  } else {
+    array_view<const float, 1> S(OPTIONS, s0), X(OPTIONS, strike);
+    array_view<float, 1> price(OPTIONS, got);
+    measured([&] {
+      parallel_for_each(extent<1>(OPTIONS * 256).tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+        tile_static float va[257];
+        tile_static float vb[257];
+        const int i = t.local[0];
+        const float s = S[t.tile[0]], x = X[t.tile[0]];
+        float result = 0.0f;
+        for (int r = 0; r < ROUNDS; ++r) {
+          const float vol = 0.1f + 0.05f * static_cast<float>(r);
+          const float lv = s * (1.0f + vol * static_cast<float>(i - 128) / 128.0f) - x;
+          va[i] = lv > 0.0f ? lv : 0.0f;
+          if (i == 0) {
+            const float top = s * (1.0f + vol * 128.0f / 128.0f) - x;
+            va[256] = top > 0.0f ? top : 0.0f;
+          }
+          t.barrier.wait();
+          for (int st = STEPS; st > 0; --st) {
+            if (i < st) vb[i] = 0.5f * va[i + 1] + 0.5f * va[i];
+            t.barrier.wait();
+            if (i < st) va[i] = vb[i];
+            t.barrier.wait();
+          }
+          result += va[0];
+          t.barrier.wait();
+        }
+        if (i == 0) price[t.tile[0]] = result / ROUNDS;
+      });
+      price.synchronize();
+    });
+  }
+  long long sum = 0;
+  for (float v : got) sum = sum * 31 + static_cast<long long>(v * 1000.0f);
+  return sum;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s barriers0|barriers16|reduce|transpose compiled|fibers|loop\n", argv[0]);
+    std::fprintf(stderr, "usage: %s barriers0|barriers16|reduce|transpose|pricing compiled|fibers|loop\n", argv[0]);
     return 2;
   }
   const std::string k = argv[1], v = argv[2];
@@ -163,6 +232,7 @@ int main(int argc, char** argv) {
   else if (k == "barriers16") r = barriers(16, loop);
   else if (k == "reduce") r = reduce(loop);
   else if (k == "transpose") r = transpose(loop);
+  else if (k == "pricing") r = pricing(loop);
   else return 2;
   std::printf("%s %s %lld\n", k.c_str(), v.c_str(), r);
   return 0;

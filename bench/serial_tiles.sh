@@ -17,9 +17,9 @@ ir() { # KERNEL VERSION -> instructions counted
     "$OUT/serial_tiles" "$1" "$2" >"$f.stdout" 2>"$f.stderr" || { cat "$f.stderr" >&2; exit 1; }
   awk '/^(summary|totals):/ {print $2; exit}' "$f"
 }
-declare -A items=([barriers0]=65536 [barriers16]=65536 [reduce]=16384 [transpose]=262144)
+declare -A items=([barriers0]=65536 [barriers16]=65536 [reduce]=16384 [transpose]=262144 [pricing]=4096)
 printf '%-12s %14s %14s %14s   (instructions per work-item)\n' kernel compiled fibers loop
-for k in barriers0 barriers16 reduce transpose; do
+for k in barriers0 barriers16 reduce transpose pricing; do
   row=()
   for v in compiled fibers loop; do
     n=$(ir "$k" "$v")
