@@ -189,8 +189,11 @@ private:
           const Stmt* p = k.parentOf(s);
           const Stmt* me = s;
           if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) p = k.parentOf(ewc), me = ewc;
+          if (p && isa<SwitchCase>(p)) throw Refused{"a barrier inside a `switch` (" + k.where(me) + ")"};
+          if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
+            throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
           if (!p || !isa<CompoundStmt>(p))
-            throw Refused{"a barrier inside an expression or an unbraced statement (" + k.where(me) + ")"};
+            throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
           k.barrierStmts_.insert(me);
           ++k.barriers;
           for (const Stmt* c = me; c && c != k.body_;) {
