@@ -733,11 +733,14 @@ private:
 
   std::string emitAll() {
     buildEdits();
-    std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size;\n";
+    std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
     out += emitBlock(body_);
-    return out;
+    // Each region redeclares the parameter for its work-item, shadowing the
+    // tile-level one (which only serves the uniform conditions).
+    return "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\")\n" + out +
+           "_Pragma(\"GCC diagnostic pop\")\n";
   }
 };
 
