@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -77,8 +78,12 @@ def rewrite(args, sources, out):
         r = subprocess.run(["bash", str(SCRIPT), "rewrite", str(dst_in), str(dst)] + flags,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         notes = [ln for ln in r.stderr.splitlines() if "note: amp host tiles:" in ln]
+        if os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0") and r.returncode != 0:
+            # Why nothing was compiled: the tool is missing, or the parse failed.
+            why = [ln for ln in r.stderr.splitlines() if ln.startswith("tile_compiler:")] or ["the Clang parse failed"]
+            notes.append(f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}")
         if notes:
-            print("\n".join(notes), file=__import__("sys").stderr)
+            print("\n".join(notes), file=sys.stderr)
         if r.returncode == 0 and dst.is_file():
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]
