@@ -139,3 +139,19 @@ void escapes(array_view<int, 1> a) {
   });
   parallel_for_each(a.extent.tile<64>(), KERNEL_IN_A_MACRO({ t.barrier.wait(); })); // expect: fibers: macro
 }
+
+struct big {
+  float v[128];
+};
+
+void too_big(array_view<float, 1> a) {
+  // 512 bytes per work-item kept across the barrier, 1024 work-items: 512 KiB.
+  parallel_for_each(a.extent.tile<1024>(), [=](tiled_index<1024> t) restrict(amp) { // expect: fibers: KiB per tile
+    tile_static float s[1024];
+    big b{};
+    b.v[0] = a[t.global];
+    s[t.local[0]] = b.v[0];
+    t.barrier.wait();
+    a[t.global] = s[1023 - t.local[0]] + b.v[0];
+  });
+}

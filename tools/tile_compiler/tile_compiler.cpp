@@ -558,6 +558,18 @@ private:
         arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
       }
     per_item = n;
+    // The arrays live on the stack of the thread running the tile (OpenMP
+    // worker threads may have small stacks): at most 256 KiB per tile.
+    long long items = 1, bytes = 0;
+    if (const auto* ts = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            param_->getType().getNonReferenceType()->getAsCXXRecordDecl()))
+      for (const TemplateArgument& a : ts->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Integral && a.getAsIntegral().getSExtValue() > 0)
+          items *= a.getAsIntegral().getSExtValue();
+    for (auto& [v, name] : arrays_) bytes += ctx_.getTypeSizeInChars(v->getType()).getQuantity();
+    if (bytes * items > 256 * 1024)
+      throw Refused{"the values kept across barriers need " + std::to_string(bytes * items / 1024) +
+                    " KiB per tile (at most 256 KiB on the stack)"};
   }
 
   int regionAt(unsigned o) {
