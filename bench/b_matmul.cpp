@@ -167,6 +167,11 @@ template <class T> void run_matmul(const char* tname, int N) {
       c.synchronize();
       mm_check(*k.first + " amp", ha, hb, hc, N);
       add(*k.first, "amp", median_ms(k.second), flops, "gflops", N);
+      if (k.first == &fig5_name)
+        add_fibers_row(*k.first, k.second, [] {}, [&] {
+          c.synchronize();
+          mm_check(*k.first + " amp-fibers", ha, hb, hc, N);
+        }, flops, "gflops", N);
     }
   }
   { // Kokkos: RangePolicy (simple); TeamPolicy, one team per tile (Fig. 4);

@@ -291,6 +291,10 @@ void tree_reduction(const input& in) {
     part.synchronize();
     in.verify("reduce amp", total(hpart));
     add("reduce", "amp", median_ms(run, [&] { part.discard_data(); }), bytes, "gbps", n);
+    add_fibers_row("reduce", run, [&] { part.discard_data(); }, [&] {
+      part.synchronize();
+      in.verify("reduce amp-fibers", total(hpart));
+    }, bytes, "gbps", n);
   }
   {
     constexpr int TEAM = team_size<RT>(), ITEMS = RT / TEAM;

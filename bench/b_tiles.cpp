@@ -2,6 +2,8 @@
 // the cost of tile_barrier::wait() per work-item.
 #include "harness.h"
 
+#include <cmath>
+
 using namespace concurrency;
 
 namespace bench {
@@ -74,6 +76,10 @@ void tile_averages() {
     std::vector<float> got = averages;
     check_equal("tile-averages amp", got.data(), want.data(), (long long)M * M);
     add("tile-averages", "amp", median_ms(run, setup), bytes, "gbps", N);
+    add_fibers_row("tile-averages", run, setup, [&] {
+      std::vector<float> g = averages;
+      check_equal("tile-averages amp-fibers", g.data(), want.data(), (long long)M * M);
+    }, bytes, "gbps", N);
   }
   {
     constexpr int TEAM = team_size<SAMPLESIZE * SAMPLESIZE>(), ITEMS = SAMPLESIZE * SAMPLESIZE / TEAM;
@@ -137,7 +143,7 @@ void barriers() {
       want[g] = x;
     }
   };
-  double amp_t[4], kokkos_t[4];
+  double amp_t[4], kokkos_t[4], fibers_t[4];
   accelerator_view v = amp_view();
   for (int bi = 0; bi < 4; ++bi) {
     const int B = Bs[bi];
@@ -165,6 +171,10 @@ void barriers() {
       check_equal(name + " amp", got.data(), want.data(), n);
       amp_t[bi] = median_ms(run, [&] { out.discard_data(); });
       add(name, "amp", amp_t[bi], 0, "", n);
+      fibers_t[bi] = add_fibers_row(name, run, [&] { out.discard_data(); }, [&] {
+        out.synchronize();
+        check_equal(name + " amp-fibers", got.data(), want.data(), n);
+      }, 0, "", n);
     }
     {
       constexpr int TEAM = team_size<256>(), ITEMS = 256 / TEAM;
@@ -211,7 +221,137 @@ void barriers() {
   }
   // Per work-item per barrier, from the 0- and 16-barrier runs.
   add("barrier-cost", "amp", (amp_t[3] - amp_t[0]) / (16.0 * n), 0, "", n);
+  if (!gpu) add("barrier-cost", "amp-fibers", (fibers_t[3] - fibers_t[0]) / (16.0 * n), 0, "", n);
   add("barrier-cost", "kokkos", (kokkos_t[3] - kokkos_t[0]) / (16.0 * n), 0, "", n);
+}
+
+// Binomial-pricing shape (issue 24): one option per 256-item tile, two
+// tile_static arrays, two barriers per time step in a time-step loop nested in
+// a loop over volatilities. ROUNDS * STEPS * 2 barriers per work-item.
+void pricing() {
+  constexpr int STEPS = 256, ROUNDS = 4;
+  const int options = opt.quick ? 16 : gpu ? 4096 : 256;
+  std::printf("tile-pricing: %d options, tiles of 256, %d barriers per work-item\n", options, ROUNDS * STEPS * 2);
+  std::vector<float> s0(options), strike(options), want(options), got(options);
+  for (int o = 0; o < options; ++o) {
+    s0[o] = 90.0f + static_cast<float>(o % 21);
+    strike[o] = 100.0f;
+  }
+  auto leaf = [](float S, float X, float vol, int i) {
+    const float v = S * (1.0f + vol * static_cast<float>(i - 128) / 128.0f) - X;
+    return v > 0.0f ? v : 0.0f;
+  };
+  for (int o = 0; o < options; ++o) { // the reference, in the kernel's order
+    std::vector<float> va(257), vb(257);
+    float result = 0.0f;
+    for (int r = 0; r < ROUNDS; ++r) {
+      const float vol = 0.1f + 0.05f * static_cast<float>(r);
+      for (int i = 0; i < 257; ++i) va[i] = leaf(s0[o], strike[o], vol, i);
+      for (int st = STEPS; st > 0; --st) {
+        for (int i = 0; i < st; ++i) vb[i] = 0.5f * va[i + 1] + 0.5f * va[i];
+        for (int i = 0; i < st; ++i) va[i] = vb[i];
+      }
+      result += va[0];
+    }
+    want[o] = result / ROUNDS;
+  }
+  auto check = [&](const std::string& what, const std::vector<float>& g) {
+    for (int o = 0; o < options; ++o)
+      if (!(std::abs(g[o] - want[o]) <= 1e-4f * std::abs(want[o]) + 1e-4f))
+        fail(what + ": option " + std::to_string(o) + " is " + std::to_string(g[o]) + ", expected " +
+             std::to_string(want[o]));
+  };
+  accelerator_view v = amp_view();
+  {
+    array_view<const float, 1> S(options, s0), X(options, strike);
+    array_view<float, 1> price(options, got);
+    auto run = [&] {
+      parallel_for_each(v, extent<1>(options * 256).tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+        tile_static float va[257];
+        tile_static float vb[257];
+        const int i = t.local[0];
+        const float s = S[t.tile[0]], x = X[t.tile[0]];
+        float result = 0.0f;
+        for (int r = 0; r < ROUNDS; ++r) {
+          const float vol = 0.1f + 0.05f * static_cast<float>(r);
+          const float lv = s * (1.0f + vol * static_cast<float>(i - 128) / 128.0f) - x;
+          va[i] = lv > 0.0f ? lv : 0.0f;
+          if (i == 0) {
+            const float top = s * (1.0f + vol * 128.0f / 128.0f) - x;
+            va[256] = top > 0.0f ? top : 0.0f;
+          }
+          t.barrier.wait();
+          for (int st = STEPS; st > 0; --st) {
+            if (i < st) vb[i] = 0.5f * va[i + 1] + 0.5f * va[i];
+            t.barrier.wait();
+            if (i < st) va[i] = vb[i];
+            t.barrier.wait();
+          }
+          result += va[0];
+          t.barrier.wait();
+        }
+        if (i == 0) price[t.tile[0]] = result / ROUNDS;
+      });
+      v.wait();
+    };
+    price.discard_data();
+    run();
+    price.synchronize();
+    check("tile-pricing amp", got);
+    add("tile-pricing", "amp", median_ms(run, [&] { price.discard_data(); }), 0, "", options);
+    add_fibers_row("tile-pricing", run, [&] { price.discard_data(); }, [&] {
+      price.synchronize();
+      check("tile-pricing amp-fibers", got);
+    }, 0, "", options);
+  }
+  {
+    constexpr int TEAM = team_size<256>(), ITEMS = 256 / TEAM;
+    auto S = kokkos_from(s0, "s0");
+    auto X = kokkos_from(strike, "strike");
+    Kokkos::View<float*> price("price", options);
+    auto run = [&] {
+      Kokkos::parallel_for(
+          "pricing", Kokkos::TeamPolicy<Exec>(options, TEAM).set_scratch_size(0, Kokkos::PerTeam(2 * 264 * 4)),
+          KOKKOS_LAMBDA(const Team& m) {
+            ScratchView<float> va(m.team_scratch(0), 257), vb(m.team_scratch(0), 257);
+            const int o = m.league_rank();
+            const float s = S(o), x = X(o);
+            float result = 0.0f;
+            for (int r = 0; r < ROUNDS; ++r) {
+              const float vol = 0.1f + 0.05f * static_cast<float>(r);
+              for (int it = 0; it < ITEMS; ++it) {
+                const int i = m.team_rank() + it * TEAM;
+                const float lv = s * (1.0f + vol * static_cast<float>(i - 128) / 128.0f) - x;
+                va(i) = lv > 0.0f ? lv : 0.0f;
+              }
+              if (m.team_rank() == 0) {
+                const float top = s * (1.0f + vol * 128.0f / 128.0f) - x;
+                va(256) = top > 0.0f ? top : 0.0f;
+              }
+              m.team_barrier();
+              for (int st = STEPS; st > 0; --st) {
+                for (int it = 0; it < ITEMS; ++it) {
+                  const int i = m.team_rank() + it * TEAM;
+                  if (i < st) vb(i) = 0.5f * va(i + 1) + 0.5f * va(i);
+                }
+                m.team_barrier();
+                for (int it = 0; it < ITEMS; ++it) {
+                  const int i = m.team_rank() + it * TEAM;
+                  if (i < st) va(i) = vb(i);
+                }
+                m.team_barrier();
+              }
+              result += va(0);
+              m.team_barrier();
+            }
+            if (m.team_rank() == 0) price(o) = result / ROUNDS;
+          });
+      Kokkos::fence();
+    };
+    run();
+    check("tile-pricing kokkos", kokkos_to(price));
+    add("tile-pricing", "kokkos", median_ms(run), 0, "", options);
+  }
 }
 
 } // namespace
@@ -219,6 +359,7 @@ void barriers() {
 void tile_kernels() {
   tile_averages();
   barriers();
+  pricing();
 }
 
 } // namespace bench

@@ -59,6 +59,10 @@ template <int ROWS> void run_transpose(int N, const std::string& name) {
     out.synchronize();
     check_equal(name + " amp", hout.data(), ref.data(), NN);
     add(name, "amp", median_ms(run, [&] { out.discard_data(); }), bytes, "gbps", N);
+    add_fibers_row(name, run, [&] { out.discard_data(); }, [&] {
+      out.synchronize();
+      check_equal(name + " amp-fibers", hout.data(), ref.data(), NN);
+    }, bytes, "gbps", N);
   }
   {
     constexpr int TEAM = team_size<32 * ROWS>(), ITEMS = 32 * ROWS / TEAM;

@@ -92,6 +92,29 @@ template <class T> void check_equal(const std::string& what, const T* got, const
            std::to_string(want[i]));
 }
 
+// Host builds: a tiled AMP kernel is timed again with every host tile on
+// fibers (version "amp-fibers"), after check() verified that run's result.
+// Its "amp" row takes the compiled host tile path wherever the tile compiler
+// rewrote the kernel (amp_compat/detail/compiled_tiles.h). Returns the fibers
+// time; GPU builds: nothing (0).
+template <class F, class S, class C>
+double add_fibers_row(const std::string& name, F&& run, S&& setup, C&& check, double work, const std::string& unit,
+                    long long n) {
+#if BENCH_GPU
+  (void)name, (void)run, (void)setup, (void)check, (void)work, (void)unit, (void)n;
+  return 0;
+#else
+  namespace ht = Concurrency::detail::host_tiles;
+  ht::force_mode(ht::mode::fibers);
+  setup();
+  run();
+  check();
+  const double ms = median_ms(run, setup);
+  add(name, "amp-fibers", ms, work, unit, n);
+  ht::force_mode(ht::mode::compiled);
+  return ms;
+#endif
+}
 inline Concurrency::accelerator_view amp_view() { return Concurrency::accelerator().get_default_view(); }
 
 template <class T> Kokkos::View<T*> kokkos_from(const std::vector<T>& h, const char* label) {

@@ -62,7 +62,7 @@ void report(const std::string& dir) {
               "amp/kokkos", "amp/cuda", "% roof");
   for (const record& r : records) {
     char ak[16] = "", ac[16] = "", pr[16] = "";
-    if (r.version == "amp") {
+    if (r.version == "amp" || r.version == "amp-fibers") {
       if (const record* k = best_kokkos(r.name)) std::snprintf(ak, sizeof ak, "%.3f", r.ms / k->ms);
       if (const record* c = find(r.name, "cuda")) std::snprintf(ac, sizeof ac, "%.3f", r.ms / c->ms);
     }

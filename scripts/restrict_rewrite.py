@@ -59,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpp_lexer import SPLICE, join_splices, mask  # noqa: E402  (the C++ lexing: comments, literals, splices)
 import msvc_rewrite  # noqa: E402  (beside this script)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
+import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
@@ -908,17 +909,26 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
+    def run_unchanged():
+        tiled_args, cleanup = host_tiles_launch.rewrite(args, list(sources), out)
+        if tiled_args is args:
+            os.execvp(compiler, [compiler] + args)
+        try:
+            return subprocess.call([compiler] + tiled_args)
+        finally:
+            cleanup()
+
     # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
     # edits apply too (msvc_rewrite.py).
     msvc = "-fms-compatibility" in args
     if not msvc and not any(PAIR_HINT.search(SPLICE.sub("", Path(f).read_text(errors="replace")))
                             for f in closure if os.path.isfile(f)):
-        os.execvp(compiler, [compiler] + args)
+        return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
     for attempt in range(4):
         rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes)
         if not rewritten and not msvc:
-            os.execvp(compiler, [compiler] + args)
+            return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
                                     capture=msvc)
         if not msvc:
@@ -981,12 +991,16 @@ def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, r
     for d in inc_dirs_p:
         if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
+    # Sources move by len(extra) positions; tiled kernels are compiled last.
+    final = extra + new_args
+    tiled_args, cleanup = host_tiles_launch.rewrite(final, [k + len(extra) for k in sources], out)
     try:
         if not capture:
-            return subprocess.call([compiler] + extra + new_args), ""
-        proc = subprocess.run([compiler] + extra + new_args, stderr=subprocess.PIPE)
+            return subprocess.call([compiler] + tiled_args), ""
+        proc = subprocess.run([compiler] + tiled_args, stderr=subprocess.PIPE)
         return proc.returncode, proc.stderr.decode(errors="replace")
     finally:
+        cleanup()
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
 

@@ -3,11 +3,15 @@
 //  simple model: a RangePolicy over blocks of the innermost dimension; each
 //    block is a plain loop, so the compiler sees the user's body inline.
 //  tiled model: a RangePolicy over runs of consecutive tiles; each tile's
-//    work-items run through host_tiles::tile_run (plain loop, fibers at barriers).
+//    work-items run through host_tiles::tile_run (plain loop, fibers at barriers),
+//    or, for a kernel the tile compiler rewrote (compiled_tiles.h), through
+//    one call per tile of its compiled body, which loops over the work-items
+//    between barriers itself.
 // An exception from a work-item stops the remaining work and is rethrown on the
 // calling thread once the parallel region has ended (it cannot cross OpenMP).
 #pragma once
 #include "capture.h"
+#include "compiled_tiles.h"
 #include "fiber.h"
 #include "kernel_name.h"
 #include "tiled.h"
@@ -142,6 +146,9 @@ template <class Exec> struct host_launcher {
 
   template <int D0, int D1, int D2, class F>
   static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
+    if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
+      if constexpr (host_tiles::is_compiled_kernel_t<F>::value) return compiled_tiles(te, k);
+    }
     using shape = tile_shape<D0, D1, D2>;
     constexpr int R = shape::rank;
     const Concurrency::extent<R> tile_ext = shape::tile_extent();
@@ -171,6 +178,46 @@ template <class Exec> struct host_launcher {
               for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
                 if (++ctx.tile[d] < tiles[d]) break;
                 ctx.tile[d] = 0;
+              }
+            }
+          } catch (...) {
+            err.set(std::current_exception());
+          }
+        });
+    Kokkos::fence();
+    err.rethrow();
+  }
+
+  // A kernel the tile compiler rewrote: one call per tile, no fibers. Same
+  // scheduling as tiled() (runs of consecutive tiles per Kokkos iteration).
+  template <int D0, int D1, int D2, class F>
+  static void compiled_tiles(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
+    using shape = tile_shape<D0, D1, D2>;
+    using group = host_tiles::tile_group<D0, D1, D2>;
+    constexpr int R = shape::rank;
+    const Concurrency::extent<R> tile_ext = shape::tile_extent();
+    Concurrency::extent<R> tiles;
+    for (int d = 0; d < R; ++d) tiles[d] = te[d] / tile_ext[d];
+    constexpr long long per_unit = shape::threads >= block ? 1 : block / shape::threads;
+    const long long n_tiles = tiles.size_64();
+    const long long units = (n_tiles + per_unit - 1) / per_unit;
+    error_slot err;
+    Kokkos::parallel_for(
+        kernel_name<F>::get("tiled"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
+        [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
+          if (err.failed.load(std::memory_order_relaxed)) return;
+          try {
+            target::amp_context_scope in_kernel;
+            const long long first = u * per_unit;
+            const long long end = std::min(n_tiles, first + per_unit);
+            group g{delinearize(first, tiles), {}};
+            const F& f = k.fn();
+            for (long long t = first; t < end; ++t) {
+              for (int d = 0; d < R; ++d) g.org[d] = g.tile[d] * tile_ext[d];
+              f(g);
+              for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
+                if (++g.tile[d] < tiles[d]) break;
+                g.tile[d] = 0;
               }
             }
           } catch (...) {

@@ -1,0 +1,125 @@
+// Host tiles compiled by tools/tile_compiler (the "compiled" host tile path).
+//
+// The tile compiler is a source rewrite run by the compiler launcher before
+// GCC compiles a host translation unit. For a tiled kernel lambda it can prove
+// safe (barriers only at places every work-item of a tile reaches together:
+// see tools/tile_compiler/README.md), it turns
+//     [=](tiled_index<D...> t) restrict(amp) { BODY }
+// into
+//     make_compiled_kernel(where, [=](auto&& a) restrict(amp) -> void {
+//       if constexpr (is_tile_group<decltype(a)>) { BODY split at its barriers,
+//           each piece a loop over the tile's work-items }
+//       else { const auto& t = a; BODY } })
+// Fibers (fiber.h) still run the kernel through the original body, one
+// work-item per call; launch_host.h instead calls it once per tile with a
+// tile_group when the kernel is a compiled_kernel and AMP_HOST_TILES is not
+// `fibers`. A kernel the compiler refused is wrapped the same way with the
+// reason (compiled_kernel(where, LAMBDA, "why")) and keeps fibers.
+//
+// AMP_HOST_TILES=compiled (default) | fibers chooses at run time;
+// AMP_HOST_TILES_REPORT=1 prints, at the first launch of each wrapped kernel,
+// which path it takes and why.
+#pragma once
+#include "config.h"
+#include "index.h"
+#include "tiled.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+namespace Concurrency {
+namespace detail {
+namespace host_tiles {
+
+// One tile, as the compiled body sees it: item(i) is work-item i's tiled_index
+// (i = row-major local index, 0 <= i < size).
+template <int D0, int D1, int D2> struct tile_group {
+  using shape = tile_shape<D0, D1, D2>;
+  static constexpr int rank = shape::rank;
+  static constexpr int size = shape::threads;
+  index<rank> tile;
+  index<rank> org;
+  AMP_HOST_ONLY __attribute__((always_inline)) tiled_index<D0, D1, D2> item(int i) const {
+    const index<rank> l = shape::local_of(static_cast<unsigned>(i));
+    return tiled_index<D0, D1, D2>(org + l, l, tile, org);
+  }
+};
+
+template <class T> struct is_tile_group_t : std::false_type {};
+template <int D0, int D1, int D2> struct is_tile_group_t<tile_group<D0, D1, D2>> : std::true_type {};
+template <class T> constexpr bool is_tile_group = is_tile_group_t<std::remove_cv_t<std::remove_reference_t<T>>>::value;
+
+// A kernel lambda the tile compiler rewrote (callable with a tile_group), and
+// one it refused, with the reason (it keeps fibers). `where` is "file:line".
+template <class L> struct compiled_kernel : L {
+  const char* where;
+};
+template <class L> struct fiber_kernel : L {
+  const char* where;
+  const char* why;
+};
+template <class L> compiled_kernel<L> make_compiled_kernel(const char* where, L&& l) {
+  return compiled_kernel<L>{{std::move(l)}, where};
+}
+template <class L> fiber_kernel<L> make_fiber_kernel(const char* where, L&& l, const char* why) {
+  return fiber_kernel<L>{{std::move(l)}, where, why};
+}
+
+template <class F> struct is_compiled_kernel_t : std::false_type {};
+template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_type {};
+template <class F> struct is_fiber_kernel_t : std::false_type {};
+template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
+
+enum class mode { compiled, fibers };
+
+inline std::atomic<mode>& requested_mode() {
+  static std::atomic<mode> m{[] {
+    const char* env = std::getenv("AMP_HOST_TILES");
+    if (!env || !*env || std::strcmp(env, "compiled") == 0) return mode::compiled;
+    if (std::strcmp(env, "fibers") == 0) return mode::fibers;
+    std::fprintf(stderr, "amp_compat: AMP_HOST_TILES=%s is not `compiled` or `fibers`\n", env);
+    std::exit(2);
+  }()};
+  return m;
+}
+// For tests and benchmarks: both paths in one program.
+inline void force_mode(mode m) { requested_mode().store(m); }
+
+inline bool report_wanted() {
+  static const bool on = [] {
+    const char* env = std::getenv("AMP_HOST_TILES_REPORT");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  return on;
+}
+
+// The path kernel F takes now; prints it once per kernel type and path when
+// AMP_HOST_TILES_REPORT is set.
+template <class F> bool use_compiled(const F& f) {
+  if constexpr (!is_compiled_kernel_t<F>::value && !is_fiber_kernel_t<F>::value) {
+    return false;
+  } else {
+    constexpr bool can = is_compiled_kernel_t<F>::value;
+    const bool compiled = can && requested_mode().load(std::memory_order_relaxed) == mode::compiled;
+    if (report_wanted()) {
+      static std::atomic<bool> said[2];
+      if (!said[compiled].exchange(true)) {
+        if (compiled)
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled\n", f.where);
+        else if constexpr (!can)
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (%s)\n", f.where, f.why);
+        else
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (AMP_HOST_TILES=fibers)\n", f.where);
+      }
+    }
+    return compiled;
+  }
+}
+
+} // namespace host_tiles
+} // namespace detail
+} // namespace Concurrency

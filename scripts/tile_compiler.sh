@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The host tile compiler (tools/tile_compiler/tile_compiler.cpp, a Clang plugin).
+#
+#   tile_compiler.sh plugin                 build the plugin if needed; print its path
+#   tile_compiler.sh rewrite SRC OUT FLAG...
+#       parse SRC with clang++-22 and the given compile flags (-I -D -U -include
+#       -isystem -iquote -idirafter -std; others are dropped) and write SRC with
+#       its tiled kernels rewritten to OUT. Exit status 0: OUT written; else
+#       nothing usable (the caller compiles SRC unchanged: fibers).
+#       AMP_HOST_TILES_REPORT=1: a note per tiled kernel with a barrier.
+#
+# Needs Clang 22's C++ headers (Debian: libclang-22-dev; scripts/deps.sh
+# checker installs it). AMP_CHECK_CLANG names another clang++, as for amp_check.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${AMP_BUILD_DIR:-$ROOT/build}/tile_compiler"
+CLANG="${AMP_CHECK_CLANG:-clang++-22}"
+SRC="$ROOT/tools/tile_compiler/tile_compiler.cpp"
+
+llvm_config() {
+  local dir major
+  dir="$(dirname "$(readlink -f "$(command -v "$CLANG")")")"
+  if [ -x "$dir/llvm-config" ]; then echo "$dir/llvm-config"; return; fi
+  major="$("$CLANG" -dumpversion | cut -d. -f1)"
+  command -v "llvm-config-$major"
+}
+
+plugin() {
+  command -v "$CLANG" >/dev/null || { echo "tile_compiler: $CLANG not found" >&2; exit 3; }
+  local so="$BUILD/tile_compiler.so" cfg
+  mkdir -p "$BUILD"
+  # One build at a time: parallel compiles of a CMake build all ask for it.
+  exec 9>"$BUILD/.lock"
+  flock 9
+  if [ ! -f "$so" ] || [ "$SRC" -nt "$so" ]; then
+    cfg="$(llvm_config)" || { echo "tile_compiler: no llvm-config for $CLANG" >&2; exit 3; }
+    [ -f "$("$cfg" --includedir)/clang/Rewrite/Core/Rewriter.h" ] \
+      || { echo "tile_compiler: Clang's C++ headers are missing (Debian: libclang-$("$CLANG" -dumpversion | cut -d. -f1)-dev)" >&2; exit 3; }
+    echo "tile_compiler: building the plugin" >&2
+    # The plugin runs inside clang, which provides every Clang/LLVM symbol.
+    # -fexceptions: the analysis refuses a kernel by throwing (caught inside the plugin).
+    "$CLANG" $("$cfg" --cxxflags) -fexceptions -fPIC -shared -O1 "$SRC" -o "$so.tmp.$$"
+    mv "$so.tmp.$$" "$so"
+  fi
+  echo "$so"
+}
+
+rewrite() {
+  local src=$1 out=$2 so keep=() a next=""
+  shift 2
+  so="$(plugin)"
+  for a in "$@"; do
+    if [ -n "$next" ]; then keep+=("$a"); next=""; continue; fi
+    case "$a" in
+      -I | -D | -U | -include | -isystem | -iquote | -idirafter) keep+=("$a"); next=1 ;;
+      -I* | -D* | -U* | -isystem* | -iquote* | -idirafter* | -std=*) keep+=("$a") ;;
+    esac
+  done
+  local report=()
+  [ -n "${AMP_HOST_TILES_REPORT:-}" ] && [ "${AMP_HOST_TILES_REPORT}" != 0 ] \
+    && report=(-Xclang -plugin-arg-tile-compiler -Xclang report=1)
+  "$CLANG" -fsyntax-only -x c++ -fopenmp -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so" \
+    -Xclang -plugin-arg-tile-compiler -Xclang "out=$out" "${report[@]}" "$src"
+  [ -s "$out" ]
+}
+
+case "${1:-}" in
+  plugin) plugin ;;
+  rewrite) shift; rewrite "$@" ;;
+  *) sed -n '2,13p' "$0" >&2; exit 2 ;;
+esac

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""check_analysis.py SOURCE FLAG...: runs the tile compiler (scripts/tile_compiler.sh
+rewrite, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs and
+checks its note for every kernel against the `// expect:` comment on the
+kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason).
+Also checks that the rewritten source is produced. Exit 77 (skipped) when the
+tile compiler cannot be built here (no clang++-22 / Clang headers)."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+root = Path(__file__).resolve().parents[2]
+source, flags = sys.argv[1], sys.argv[2:]
+script = root / "scripts" / "tile_compiler.sh"
+if subprocess.run(["bash", str(script), "plugin"], capture_output=True).returncode != 0:
+    print("the tile compiler is not available here (skipped)")
+    sys.exit(77)
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "out.cpp")
+    r = subprocess.run(["bash", str(script), "rewrite", source, out] + flags, capture_output=True, text=True,
+                       env=dict(os.environ, AMP_HOST_TILES_REPORT="1"))
+    if r.returncode != 0:
+        sys.exit(f"the tile compiler failed on {source}:\n{r.stderr}")
+    notes = {}
+    for line in r.stderr.splitlines():
+        m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
+                     line)
+        if m:
+            notes[int(m.group(1))] = ("compiled", "") if m.group(2) == "compiled" else ("fibers", m.group(3))
+errors = []
+expect = {}
+for n, line in enumerate(open(source, encoding="utf-8"), 1):
+    m = re.search(r"// expect: (compiled|fibers: (.*))$", line.rstrip())
+    if m:
+        expect[n] = m.group(1)
+for n, want in sorted(expect.items()):
+    got = notes.get(n)
+    if want == "compiled":
+        if got != ("compiled", ""):
+            errors.append(f"line {n}: expected compiled, got {got}")
+    else:
+        part = want[len("fibers: "):]
+        if not got or got[0] != "fibers" or part not in got[1]:
+            errors.append(f"line {n}: expected fibers ({part}), got {got}")
+for n in notes:
+    if n not in expect:
+        errors.append(f"line {n}: a kernel noted {notes[n]} has no `// expect:` comment")
+if errors:
+    sys.exit("\n".join(errors))
+print(f"{len(expect)} kernels as expected")

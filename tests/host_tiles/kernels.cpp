@@ -1,0 +1,335 @@
+// Tiled kernels for the compiled host tile path (tools/tile_compiler), run by
+// tests/host_tiles/check.py:
+//  * each kernel's `// expect:` comment, on the line where its lambda starts,
+//    says which path the tile compiler must choose: `compiled`, or `fibers:`
+//    and a part of the reason it must give; the run-time report
+//    (AMP_HOST_TILES_REPORT=1) must agree;
+//  * the program prints a digest of every kernel's output; the output with
+//    AMP_HOST_TILES=compiled and with AMP_HOST_TILES=fibers must be identical.
+// The kernels that must fall back are correct AMP (no divergent barrier):
+// the compiler only cannot prove them safe.
+#include <amp.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+template <class T> void digest(const char* name, const std::vector<T>& v) {
+  std::uint64_t h = 1469598103934665603ull; // FNV-1a over the bytes
+  const auto* p = reinterpret_cast<const unsigned char*>(v.data());
+  for (std::size_t i = 0; i < v.size() * sizeof(T); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  std::printf("%-24s %016llx first %g last %g\n", name, static_cast<unsigned long long>(h), double(v.front()),
+              double(v.back()));
+}
+
+std::vector<int> ints(int n, int mul) {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * mul + 7) % 1009 - 500;
+  return v;
+}
+
+// Neighbour reads after each of B barriers (bench/b_tiles.cpp's shape).
+void neighbours() {
+  const int n = 4096, B = 5;
+  std::vector<int> got(n);
+  array_view<int, 1> out(n, got);
+  out.discard_data();
+  parallel_for_each(out.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) { // expect: compiled
+    tile_static int s[256];
+    const int l = t.local[0], g = t.global[0];
+    int x = g;
+    s[l] = g;
+    for (int b = 0; b < B; ++b) {
+      t.barrier.wait();
+      x += s[(l + b + 1) & 255];
+    }
+    out[g] = x;
+  });
+  out.synchronize();
+  digest("neighbours", got);
+}
+
+// Tree reduction in a tile: a barrier in a loop whose variable halves.
+void reduce() {
+  const int n = 8192;
+  std::vector<int> in = ints(n, 31), part(n / 128);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> p(n / 128, part);
+  p.discard_data();
+  parallel_for_each(a.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled
+    tile_static int s[128];
+    const int l = t.local[0];
+    s[l] = a[t.global];
+    t.barrier.wait();
+    for (int st = 128 / 2; st > 0; st >>= 1) {
+      if (l < st) s[l] += s[l + st];
+      t.barrier.wait_with_tile_static_memory_fence();
+    }
+    if (l == 0) p[t.tile[0]] = s[0];
+  });
+  p.synchronize();
+  digest("reduce", part);
+}
+
+// 2-D transpose through a tile_static block; a float kept across the barrier.
+void transpose() {
+  const int R = 64, C = 96;
+  std::vector<float> in(R * C), out(R * C);
+  for (int i = 0; i < R * C; ++i) in[i] = static_cast<float>(i % 97) * 0.5f;
+  array_view<const float, 2> a(R, C, in);
+  array_view<float, 2> b(C, R, out);
+  b.discard_data();
+  parallel_for_each(a.extent.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) { // expect: compiled
+    tile_static float blk[16][16];
+    float v = a[t.global] * 2.0f;
+    blk[t.local[0]][t.local[1]] = v;
+    t.barrier.wait_with_all_memory_fence();
+    const index<2> o(t.tile_origin[1] + t.local[0], t.tile_origin[0] + t.local[1]);
+    b[o] = blk[t.local[1]][t.local[0]] + v * 0.0f;
+  });
+  b.synchronize();
+  digest("transpose", out);
+}
+
+// Binomial-pricing shape: 256-item tiles, two tile_static arrays, barriers in
+// a time-step loop nested in a loop, a uniform `if` and a `while` around
+// barriers, a tile-uniform local, an index<1> kept across barriers.
+void pricing() {
+  const int tiles = 8, steps = 12, rounds = 3;
+  std::vector<float> got(tiles * 256);
+  array_view<float, 1> out(tiles * 256, got);
+  out.discard_data();
+  extent<1> e(tiles * 256);
+  parallel_for_each(e.tile<256>(), [=](tiled_index<256> t) restrict(amp) { // expect: compiled
+    tile_static float va[257];
+    tile_static float vb[257];
+    const int i = t.local[0];
+    const int base = t.tile[0] * 3 + 1;
+    const index<1> me = t.global;
+    float acc = 0.0f;
+    va[i] = static_cast<float>((i * base) % 17);
+    if (i == 0) va[256] = 0.0f;
+    t.barrier.wait();
+    for (int r = 0; r < rounds; ++r) {
+      for (int s = steps; s > 0; --s) {
+        vb[i] = 0.5f * (va[i] + va[i + 1]) + 0.01f * static_cast<float>(r);
+        t.barrier.wait();
+        va[i] = vb[i];
+        t.barrier.wait_with_tile_static_memory_fence();
+      }
+      if (r % 2 == 0) {
+        acc += va[(i + r) & 255];
+        t.barrier.wait();
+      } else {
+        acc -= 0.25f * va[i];
+      }
+    }
+    int k = base;
+    while (k < 3 * tiles) {
+      acc += vb[(i + k) & 255];
+      k += 7;
+      t.barrier.wait_with_global_memory_fence();
+    }
+    out[me] = acc;
+  });
+  out.synchronize();
+  digest("pricing", got);
+}
+
+// Atomics on tile_static between barriers.
+void atomics() {
+  const int n = 2048;
+  std::vector<int> got(n / 64), in = ints(n, 13);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n / 64, got);
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int count;
+    if (t.local[0] == 0) count = 0;
+    t.barrier.wait();
+    if (a[t.global] > 0) atomic_fetch_add(&count, 1);
+    t.barrier.wait();
+    if (t.local[0] == 0) out[t.tile[0]] = count;
+  });
+  out.synchronize();
+  digest("atomics", got);
+}
+
+// ---- kernels the compiler must leave on fibers
+
+int waits(const tiled_index<64>& t, int x) restrict(amp) {
+  t.barrier.wait();
+  return x + 1;
+}
+
+void fallbacks() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 17), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  std::vector<int> flag(1, 3);
+  array_view<const int, 1> f(1, flag);
+  const int three = 3;
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    if (f[0] > 0) {
+      t.barrier.wait();
+    }
+    out[t.global] = s[63 - t.local[0]];
+  });
+  out.synchronize();
+  digest("fallback-memory-cond", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `return`
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    if (three < 0) return;
+    out[t.global] = s[(t.local[0] + 1) % 64];
+  });
+  out.synchronize();
+  digest("fallback-return", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+    out[t.global] = waits(t, a[t.global]);
+  });
+  out.synchronize();
+  digest("fallback-call", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `break`
+    tile_static int s[64];
+    int x = a[t.global];
+    for (int k = 0; k < 8; ++k) {
+      s[t.local[0]] = x;
+      t.barrier.wait();
+      x += s[(t.local[0] + k) % 64];
+      if (k == three) break;
+      t.barrier.wait();
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("fallback-break", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `do` loop
+    tile_static int s[64];
+    int x = a[t.global], k = 0;
+    do {
+      s[t.local[0]] = x;
+      t.barrier.wait();
+      x += s[(t.local[0] + 5) % 64] % 7;
+      t.barrier.wait();
+    } while (++k < 3);
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("fallback-do", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: loop variable
+    tile_static int s[64];
+    int x = a[t.global];
+    for (int k = t.local[0] / 64; k < 3; ++k) {
+      s[t.local[0]] = x;
+      t.barrier.wait();
+      x -= s[(t.local[0] + 9) % 64] / 3;
+      t.barrier.wait();
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("fallback-loopvar", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: an array
+    tile_static int s[64];
+    int two[2] = {a[t.global], 1};
+    s[t.local[0]] = two[0];
+    t.barrier.wait();
+    out[t.global] = two[1] + s[(t.local[0] + 2) % 64];
+  });
+  out.synchronize();
+  digest("fallback-array", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) mutable restrict(amp) { // expect: fibers: `mutable`
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    out[t.global] = s[(t.local[0] + 3) % 64];
+  });
+  out.synchronize();
+  digest("fallback-mutable", got);
+}
+
+// Kernels in templates: analysed in each instantiation, compiled when every
+// instantiation gives the same code.
+template <int TS> void templated(std::vector<int>& got) {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 5);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  out.discard_data();
+  parallel_for_each(a.extent.tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: compiled
+    tile_static int s[TS];
+    const int x = a[t.global];
+    s[t.local[0]] = x;
+    t.barrier.wait();
+    out[t.global] = s[TS - 1 - t.local[0]] - x;
+  });
+  out.synchronize();
+}
+
+// A value of the template's type kept across a barrier (int in one
+// instantiation, float in the other): its array is declared as written, T.
+template <class T> void typed(std::vector<T>& got) {
+  const int n = 512;
+  std::vector<T> in(n);
+  for (int i = 0; i < n; ++i) in[i] = static_cast<T>(i % 13) / static_cast<T>(2);
+  array_view<const T, 1> a(n, in);
+  array_view<T, 1> out(n, got);
+  out.discard_data();
+  parallel_for_each(a.extent.template tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static T s[32];
+    const T x = a[t.global];
+    s[t.local[0]] = x;
+    t.barrier.wait();
+    out[t.global] = s[31 - t.local[0]] + x;
+  });
+  out.synchronize();
+}
+
+} // namespace
+
+int main() {
+  neighbours();
+  reduce();
+  transpose();
+  pricing();
+  atomics();
+  fallbacks();
+  std::vector<int> got(1024);
+  templated<32>(got);
+  digest("template-32", got);
+  templated<128>(got);
+  digest("template-128", got);
+  std::vector<int> ti(512);
+  std::vector<float> tf(512);
+  typed(ti);
+  typed(tf);
+  digest("typed-int", ti);
+  digest("typed-float", tf);
+  return 0;
+}

@@ -1,0 +1,950 @@
+// tile_compiler: a Clang 22 plugin that rewrites the tiled kernel lambdas of a
+// host translation unit so that a tile runs as loops over its work-items
+// between barriers instead of as fibers (amp_compat/detail/compiled_tiles.h has
+// the runtime side, README.md beside this file the design and the rules).
+//
+// Run on a parse of the source (clang++-22 -fsyntax-only with the host flags):
+//   -fplugin=tile_compiler.so -Xclang -plugin-arg-tile-compiler -Xclang out=FILE
+//       [-Xclang -plugin-arg-tile-compiler -Xclang report=1]
+// writes the rewritten main file to FILE (the original text when nothing was
+// rewritten); report=1 prints a note per tiled kernel with a barrier: which
+// path it takes and why. Only kernels written in the main file are rewritten.
+//
+// What is compiled: a non-mutable, non-template lambda taking one
+// tiled_index<...>, whose barriers (t.barrier.wait*() statements on its own
+// parameter) sit at the top level of the body or in blocks, `for`, `while`
+// and `if` statements whose conditions are uniform over the tile (see
+// Kernel::uniform). Locals declared at those levels and used across a barrier
+// become arrays with one element per work-item; tile-uniform scalars and
+// tile_static variables stay single. Everything else is wrapped with the
+// reason and keeps fibers.
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace {
+
+struct Refused {
+  std::string why;
+};
+
+bool inConcurrency(const Decl* d) {
+  for (const DeclContext* c = d->getDeclContext(); c; c = c->getParent())
+    if (const auto* ns = dyn_cast<NamespaceDecl>(c))
+      if (ns->getName() == "Concurrency" || ns->getName() == "concurrency") return true;
+  return false;
+}
+
+// The class of t (through references and cv), if it is one of Concurrency's
+// templates named `name`.
+bool isAmpClass(QualType t, llvm::StringRef name) {
+  const auto* rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  return rd && rd->getName() == name && inConcurrency(rd);
+}
+
+// Value-only classes: reading them never reads memory other work-items write.
+bool isValueClass(QualType t) {
+  return isAmpClass(t, "index") || isAmpClass(t, "extent") || isAmpClass(t, "tiled_extent");
+}
+
+class Kernel {
+public:
+  Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), lambda_(l), param_(p),
+        body_(l->getCompoundStmtBody()) {}
+
+  int barriers = 0;
+  int per_item = 0;
+
+  // The compiled branch (statements inside `if constexpr (tile group) { ... }`).
+  std::string compile() {
+    if (lambda_->isMutable()) throw Refused{"the kernel is `mutable` (each work-item owns a copy of the closure)"};
+    collect();
+    checkParamUses();
+    if (!barriers) throw Refused{"no barrier"};
+    checkControl();
+    classifyLocals();
+    return emitAll();
+  }
+
+private:
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  const LangOptions& lo_;
+  LambdaExpr* lambda_;
+  ParmVarDecl* param_;
+  CompoundStmt* body_;
+
+  std::set<const Stmt*> withBarrier_;              // statements that contain a barrier
+  std::set<const Stmt*> barrierStmts_;             // the barrier calls (statements of a block)
+  std::set<const VarDecl*> locals_;                // declared in the body
+  std::map<const VarDecl*, const DeclStmt*> splitDecl_; // declared directly in a split block or split for's init
+  std::map<const VarDecl*, const ForStmt*> loopVar_;    // declared in a split for's init
+  std::set<const VarDecl*> tileLevel_;             // one value per tile
+  std::map<const VarDecl*, std::string> arrays_;   // per-work-item arrays: name
+  std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
+  std::map<const Stmt*, int> regionOf_;            // split-block child -> region number
+  std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
+
+  // ---- helpers
+  const Stmt* parentOf(const Stmt* s) {
+    auto ps = ctx_.getParents(*s);
+    return ps.empty() ? nullptr : ps[0].get<Stmt>();
+  }
+  const Stmt* parentSkipping(const Stmt* s) { // past parentheses and implicit nodes
+    const Stmt* p = parentOf(s);
+    while (p && (isa<ParenExpr>(p) || isa<ExprWithCleanups>(p) || isa<MaterializeTemporaryExpr>(p) ||
+                 (isa<ImplicitCastExpr>(p) && cast<ImplicitCastExpr>(p)->getCastKind() == CK_NoOp)))
+      p = parentOf(p);
+    return p;
+  }
+  // Offsets in the main file; a location inside a macro expansion counts as
+  // the expansion's (its start, or for endOfToken the end of its last token).
+  unsigned off(SourceLocation l) { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
+  bool inFile(SourceLocation l) { return l.isValid() && sm_.isWrittenInMainFile(sm_.getExpansionLoc(l)); }
+  unsigned endOfToken(SourceLocation l) {
+    if (l.isMacroID()) l = sm_.getExpansionRange(l).getEnd();
+    return sm_.getFileOffset(Lexer::getLocForEndOfToken(l, 0, sm_, lo_));
+  }
+  // End offset of statement s, its `;` included.
+  unsigned stmtEnd(const Stmt* s) {
+    if (!inFile(s->getEndLoc())) throw Refused{"a statement ends inside a macro"};
+    unsigned e = endOfToken(s->getEndLoc());
+    if (isa<CompoundStmt>(s) || isa<DeclStmt>(s)) return e;
+    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    unsigned k = e;
+    while (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' || buf[k] == '\r') ++k;
+    return buf[k] == ';' ? k + 1 : e;
+  }
+  std::string lineDirective(SourceLocation l) {
+    PresumedLoc p = sm_.getPresumedLoc(l);
+    std::string f = p.getFilename();
+    std::string esc;
+    for (char c : f) {
+      if (c == '"' || c == '\\') esc += '\\';
+      esc += c;
+    }
+    return "\n#line " + std::to_string(p.getLine()) + " \"" + esc + "\"\n";
+  }
+  std::string where(const Stmt* s) {
+    PresumedLoc p = sm_.getPresumedLoc(s->getBeginLoc());
+    return "line " + std::to_string(p.getLine());
+  }
+
+  static const Expr* strip(const Expr* e) { return e->IgnoreParenImpCasts(); }
+
+  // A call t.barrier.wait*() on the kernel's own parameter.
+  bool isBarrierCall(const Stmt* s) {
+    const auto* call = dyn_cast<CXXMemberCallExpr>(s);
+    if (!call) return false;
+    const CXXMethodDecl* m = call->getMethodDecl();
+    if (!m || !m->getParent() || m->getParent()->getName() != "tile_barrier" || !m->getName().starts_with("wait"))
+      return false;
+    const auto* me = dyn_cast<MemberExpr>(strip(call->getImplicitObjectArgument()));
+    if (!me || me->getMemberDecl()->getName() != "barrier")
+      throw Refused{"a barrier waited on through a tile_barrier other than the kernel's tiled_index (" +
+                    where(s) + ")"};
+    const auto* dr = dyn_cast<DeclRefExpr>(strip(me->getBase()));
+    if (!dr || dr->getDecl() != param_)
+      throw Refused{"a barrier waited on through another tiled_index (" + where(s) + ")"};
+    return true;
+  }
+
+  // ---- analysis
+  void collect() {
+    struct V : RecursiveASTVisitor<V> {
+      Kernel& k;
+      explicit V(Kernel& kk) : k(kk) {}
+      bool shouldVisitImplicitCode() const { return false; }
+      bool VisitStmt(Stmt* s) {
+        if (isa<LambdaExpr>(s)) throw Refused{"a lambda inside the kernel (" + k.where(s) + ")"};
+        if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s)) throw Refused{"`goto` in the kernel"};
+        if (isa<CXXTryStmt>(s)) throw Refused{"`try` in the kernel"};
+        if (isa<GCCAsmStmt>(s) || isa<MSAsmStmt>(s)) throw Refused{"inline assembly in the kernel"};
+        if (isa<ReturnStmt>(s))
+          throw Refused{"`return` in the kernel (" + k.where(s) +
+                        "): a work-item leaving early would skip the later barriers"};
+        if (const auto* dr = dyn_cast<DeclRefExpr>(s)) k.refs_.push_back(dr);
+        if (k.isBarrierCall(s)) {
+          const Stmt* p = k.parentOf(s);
+          const Stmt* me = s;
+          if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) p = k.parentOf(ewc), me = ewc;
+          if (p && isa<SwitchCase>(p)) throw Refused{"a barrier inside a `switch` (" + k.where(me) + ")"};
+          if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
+            throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
+          if (!p || !isa<CompoundStmt>(p))
+            throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
+          k.barrierStmts_.insert(me);
+          ++k.barriers;
+          for (const Stmt* c = me; c && c != k.body_;) {
+            const Stmt* up = k.parentOf(c);
+            if (!up) throw Refused{"a barrier outside the kernel body"};
+            k.withBarrier_.insert(up);
+            c = up;
+          }
+        }
+        return true;
+      }
+      bool VisitVarDecl(VarDecl* v) {
+        if (v != k.param_) k.locals_.insert(v);
+        return true;
+      }
+    } v(*this);
+    v.TraverseStmt(body_);
+  }
+
+  // Barriers only in blocks, for/while bodies and if branches with uniform
+  // conditions; no break/continue leaving a split loop.
+  void checkControl() {
+    for (const Stmt* s : withBarrier_) {
+      if (isa<CompoundStmt>(s)) continue;
+      if (const auto* f = dyn_cast<ForStmt>(s)) {
+        if (!isa<CompoundStmt>(f->getBody())) throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
+        if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
+        if (f->getInit() && !isa<DeclStmt>(f->getInit()) && !isa<NullStmt>(f->getInit()))
+          throw Refused{"a `for` around a barrier whose init is not a declaration (" + where(s) + ")"};
+        if (const auto* ds = dyn_cast_or_null<DeclStmt>(f->getInit()))
+          for (const Decl* d : ds->decls())
+            if (const auto* v = dyn_cast<VarDecl>(d)) {
+              splitDecl_[v] = ds;
+              loopVar_[v] = f;
+            }
+        continue;
+      }
+      if (const auto* w = dyn_cast<WhileStmt>(s)) {
+        if (!isa<CompoundStmt>(w->getBody())) throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
+        if (w->getConditionVariable()) throw Refused{"a `while` condition declaring a variable (" + where(s) + ")"};
+        continue;
+      }
+      if (const auto* i = dyn_cast<IfStmt>(s)) {
+        if (i->getInit() || i->getConditionVariable())
+          throw Refused{"an `if` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
+        for (const Stmt* b : {i->getThen(), i->getElse()})
+          if (b && withBarrier_.count(b) == 0 && barrierStmts_.count(b) == 0) continue;
+          else if (b && !isa<CompoundStmt>(b))
+            throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
+        continue;
+      }
+      const char* kind = isa<DoStmt>(s) ? "a `do` loop" : isa<SwitchStmt>(s) ? "a `switch`" : "a statement";
+      throw Refused{std::string("a barrier inside ") + kind + " (" + where(s) + "), which the compiled path does not split"};
+    }
+    // break/continue whose target contains a barrier: the item loop would end, not the tile's loop.
+    struct V : RecursiveASTVisitor<V> {
+      Kernel& k;
+      explicit V(Kernel& kk) : k(kk) {}
+      bool VisitStmt(Stmt* s) {
+        if (!isa<BreakStmt>(s) && !isa<ContinueStmt>(s)) return true;
+        for (const Stmt* p = k.parentOf(s); p; p = k.parentOf(p)) {
+          const bool loop = isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p);
+          if (loop || (isa<SwitchStmt>(p) && isa<BreakStmt>(s))) {
+            if (k.withBarrier_.count(p))
+              throw Refused{std::string(isa<BreakStmt>(s) ? "`break`" : "`continue`") +
+                            " out of a loop with a barrier (" + k.where(s) + ")"};
+            break;
+          }
+          if (p == k.body_) break;
+        }
+        return true;
+      }
+    } v(*this);
+    v.TraverseStmt(body_);
+    // Declarations directly in split blocks.
+    for (const Stmt* s : withBarrier_)
+      if (const auto* cs = dyn_cast<CompoundStmt>(s))
+        for (const Stmt* c : cs->body())
+          if (const auto* ds = dyn_cast<DeclStmt>(c))
+            for (const Decl* d : ds->decls())
+              if (const auto* v = dyn_cast<VarDecl>(d)) splitDecl_[v] = ds;
+    for (const Stmt* c : body_->body())
+      if (const auto* ds = dyn_cast<DeclStmt>(c))
+        for (const Decl* d : ds->decls())
+          if (const auto* v = dyn_cast<VarDecl>(d)) splitDecl_[v] = ds;
+  }
+
+  // The parameter may be read through its members and converted to index;
+  // its barrier only in the barrier statements; passing it on could hide a
+  // barrier in the callee.
+  void checkParamUses() {
+    static const std::set<std::string> uniformMembers = {"tile", "tile_origin", "tile_extent", "tile_dim0",
+                                                         "tile_dim1", "tile_dim2", "rank", "get_tile_extent"};
+    for (const DeclRefExpr* r : refs_) {
+      if (r->getDecl() != param_) continue;
+      const Stmt* p = parentSkipping(r);
+      const auto* me = dyn_cast_or_null<MemberExpr>(p);
+      if (me) {
+        const ValueDecl* m = me->getMemberDecl();
+        if (isa<CXXConversionDecl>(m)) continue;
+        const std::string n = m->getNameAsString();
+        if (n == "global" || n == "local" || uniformMembers.count(n)) continue;
+        if (n == "barrier") {
+          const Stmt* call = parentSkipping(me);
+          if (call && (barrierStmts_.count(call) || barrierStmts_.count(parentOf(call)))) continue;
+          throw Refused{"the tile_barrier is used other than in a barrier statement (" + where(r) + ")"};
+        }
+      }
+      if (const auto* ice = dyn_cast_or_null<ImplicitCastExpr>(p))
+        if (ice->getCastKind() == CK_UserDefinedConversion || ice->getCastKind() == CK_DerivedToBase) continue;
+      throw Refused{"the tiled_index is passed on or copied (" + where(r) +
+                    "): a barrier in a called function cannot be seen"};
+    }
+  }
+
+  // Is the reference r a plain read (or the object of a const member access)?
+  bool isRead(const DeclRefExpr* r) {
+    const Stmt* p = parentOf(r);
+    while (p && isa<ParenExpr>(p)) p = parentOf(p);
+    if (const auto* ice = dyn_cast_or_null<ImplicitCastExpr>(p)) return ice->getCastKind() == CK_LValueToRValue;
+    return false;
+  }
+
+  // The allowed writes of a split loop's variable: in its increment, as
+  // ++v, v++, --v, v--, v op= U or v = U with U uniform.
+  bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v) {
+    auto it = loopVar_.find(v);
+    if (it == loopVar_.end() || !it->second->getInc()) return false;
+    const Expr* inc = it->second->getInc()->IgnoreParens();
+    if (const auto* u = dyn_cast<UnaryOperator>(inc))
+      return u->isIncrementDecrementOp() && strip(u->getSubExpr()) == r;
+    if (const auto* b = dyn_cast<BinaryOperator>(inc))
+      return b->isAssignmentOp() && strip(b->getLHS()) == r && uniform(b->getRHS());
+    return false;
+  }
+
+  // A statement of a split block that only updates variable v:
+  // ++v; v++; --v; v--; v op= U; v = U; with U uniform. It runs once per
+  // tile when v is tile-level.
+  const Stmt* updateStmtOf(const DeclRefExpr* r) {
+    const Stmt* p = parentOf(r);
+    while (p && isa<ParenExpr>(p)) p = parentOf(p);
+    const Stmt* stmt = p;
+    if (const auto* u = dyn_cast_or_null<UnaryOperator>(p)) {
+      if (!u->isIncrementDecrementOp()) return nullptr;
+    } else if (const auto* b = dyn_cast_or_null<BinaryOperator>(p)) {
+      if (!b->isAssignmentOp() || strip(b->getLHS()) != r) return nullptr;
+    } else {
+      return nullptr;
+    }
+    const Stmt* block = parentOf(stmt);
+    return block && isa<CompoundStmt>(block) && withBarrier_.count(block) ? stmt : nullptr;
+  }
+  bool isTileUpdate(const DeclRefExpr* r) {
+    const Stmt* s = updateStmtOf(r);
+    if (!s) return false;
+    if (const auto* b = dyn_cast<BinaryOperator>(s)) return uniform(b->getRHS());
+    return true;
+  }
+  bool isTileUpdateStmt(const Stmt* c) {
+    const Expr* lhs = nullptr;
+    if (const auto* u = dyn_cast<UnaryOperator>(c); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
+    if (const auto* b = dyn_cast<BinaryOperator>(c); b && b->isAssignmentOp()) lhs = b->getLHS();
+    const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && tileLevel_.count(v) && updateStmtOf(dr) == c;
+  }
+
+  bool capturedByCopy(const VarDecl* v) {
+    for (const LambdaCapture& c : lambda_->captures())
+      if (c.capturesVariable() && c.getCapturedVar() == v) return c.getCaptureKind() == LCK_ByCopy;
+    return false;
+  }
+
+  // Uniform over the tile: the same value for every work-item of the tile at
+  // the same point of the body. Literals, tile-level locals, values captured
+  // by copy (const in a non-mutable kernel) and constants, the parameter's
+  // tile/tile_origin/tile_extent, and arithmetic, comparisons, casts and
+  // value-class (index/extent) accessors of those.
+  bool uniform(const Expr* e) {
+    e = e->IgnoreParenImpCasts();
+    if (isa<IntegerLiteral>(e) || isa<FloatingLiteral>(e) || isa<CXXBoolLiteralExpr>(e) ||
+        isa<CharacterLiteral>(e) || isa<UnaryExprOrTypeTraitExpr>(e) || isa<SubstNonTypeTemplateParmExpr>(e))
+      return true;
+    if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
+      const ValueDecl* d = dr->getDecl();
+      if (isa<EnumConstantDecl>(d)) return true;
+      const auto* v = dyn_cast<VarDecl>(d);
+      if (!v || v == param_) return false;
+      if (locals_.count(v)) return tileLevel_.count(v) > 0;
+      if (capturedByCopy(v)) return true;
+      return v->getType().isConstQualified() && !v->getType()->isReferenceType();
+    }
+    if (const auto* me = dyn_cast<MemberExpr>(e)) {
+      const Expr* base = strip(me->getBase());
+      if (const auto* dr = dyn_cast<DeclRefExpr>(base); dr && dr->getDecl() == param_) {
+        const std::string n = me->getMemberDecl()->getNameAsString();
+        return n == "tile" || n == "tile_origin" || n == "tile_extent" || n == "tile_dim0" || n == "tile_dim1" ||
+               n == "tile_dim2" || n == "rank";
+      }
+      if (me->isArrow()) return false;
+      return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
+    }
+    if (const auto* b = dyn_cast<BinaryOperator>(e))
+      return !b->isAssignmentOp() && b->getOpcode() != BO_Comma && uniform(b->getLHS()) && uniform(b->getRHS());
+    if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+      switch (u->getOpcode()) {
+      case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return uniform(u->getSubExpr());
+      default: return false;
+      }
+    }
+    if (const auto* c = dyn_cast<ConditionalOperator>(e))
+      return uniform(c->getCond()) && uniform(c->getTrueExpr()) && uniform(c->getFalseExpr());
+    if (const auto* c = dyn_cast<ExplicitCastExpr>(e)) return uniform(c->getSubExpr());
+    if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return uniform(m->getSubExpr());
+    if (const auto* w = dyn_cast<ExprWithCleanups>(e)) return uniform(w->getSubExpr());
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(e)) {
+      if (!isValueClass(ce->getType())) return false;
+      for (const Expr* a : ce->arguments())
+        if (!uniform(a)) return false;
+      return true;
+    }
+    if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
+      // The object through base-class casts: index and extent take operator[] from a base.
+      if (oc->getNumArgs() == 0 || !isValueClass(strip(oc->getArg(0))->getType())) return false;
+      if (oc->isAssignmentOp()) return false;
+      for (const Expr* a : oc->arguments())
+        if (!uniform(a)) return false;
+      return true;
+    }
+    if (const auto* mc = dyn_cast<CXXMemberCallExpr>(e)) {
+      const Expr* obj = mc->getImplicitObjectArgument();
+      const CXXMethodDecl* m = mc->getMethodDecl();
+      if (!m || !m->isConst()) return false;
+      bool ok = false;
+      if (const auto* dr = dyn_cast<DeclRefExpr>(strip(obj)); dr && dr->getDecl() == param_)
+        ok = m->getName() == "get_tile_extent";
+      else if (isValueClass(strip(obj)->getType()))
+        ok = uniform(obj);
+      else if (m->getName() == "get_extent" || m->getName() == "get_tile_extent")
+        ok = uniform(obj) || (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
+                                                                   cast<DeclRefExpr>(strip(obj))->getDecl())));
+      if (!ok) return false;
+      for (const Expr* a : mc->arguments())
+        if (!uniform(a)) return false;
+      return true;
+    }
+    return false;
+  }
+
+  bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
+
+  // Tile-level variables (a fixpoint: a candidate whose initialiser or
+  // increment is not uniform drops out, which may make others non-uniform),
+  // then regions and per-work-item arrays.
+  void classifyLocals() {
+    std::map<const VarDecl*, std::vector<const DeclRefExpr*>> uses;
+    for (const DeclRefExpr* r : refs_)
+      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
+        if (locals_.count(v)) uses[v].push_back(r);
+    for (auto& [v, ds] : splitDecl_) {
+      if (v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) {
+        tileLevel_.insert(v); // tile_static (and plain statics): once per tile already
+        continue;
+      }
+      QualType t = v->getType();
+      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || !hasInit(v)) continue;
+      bool written = false;
+      for (const DeclRefExpr* r : uses[v])
+        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r)) written = true;
+      if (!written) tileLevel_.insert(v);
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto& [v, ds] : splitDecl_) {
+        if (!tileLevel_.count(v) || v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) continue;
+        bool ok = uniform(v->getInit());
+        if (ok)
+          for (const DeclRefExpr* r : uses[v])
+            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r)) ok = false;
+        // A declaration is tile-level as a whole.
+        if (ok)
+          for (const Decl* d : ds->decls())
+            if (const auto* o = dyn_cast<VarDecl>(d); o && !tileLevel_.count(o)) ok = false;
+        if (!ok) {
+          tileLevel_.erase(v);
+          changed = true;
+        }
+      }
+    }
+    for (auto& [v, f] : loopVar_)
+      if (!tileLevel_.count(v))
+        throw Refused{"the loop variable `" + v->getNameAsString() + "` of a `for` around a barrier (" + where(f) +
+                      ") is not uniform over the tile"};
+    for (const Stmt* s : withBarrier_) {
+      const Expr* cond = nullptr;
+      if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
+      if (const auto* w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
+      if (const auto* i = dyn_cast<IfStmt>(s)) cond = i->getCond();
+      if (cond && !uniform(cond))
+        throw Refused{"the condition at " + where(s) + " around a barrier is not provably uniform over the tile"};
+      if (const auto* f = dyn_cast<ForStmt>(s))
+        if (f->getInc() && !isa<UnaryOperator>(f->getInc()->IgnoreParens()) &&
+            !isa<BinaryOperator>(f->getInc()->IgnoreParens()))
+          throw Refused{"the increment of the `for` at " + where(s) + " is not a plain update of its variable"};
+    }
+    // Regions: runs of consecutive ordinary statements of a split block.
+    std::vector<const CompoundStmt*> blocks;
+    for (const Stmt* s : withBarrier_)
+      if (const auto* cs = dyn_cast<CompoundStmt>(s)) blocks.push_back(cs);
+    blocks.push_back(body_);
+    for (const CompoundStmt* cs : blocks) {
+      int cur = -1;
+      unsigned start = 0;
+      auto close = [&](unsigned end) {
+        if (cur >= 0) regionRange_[cur].second = end;
+        cur = -1;
+      };
+      for (const Stmt* c : cs->body()) {
+        if (!inFile(c->getBeginLoc())) throw Refused{"a statement of the kernel comes from a macro"};
+        if (isOrdinary(c)) {
+          if (cur < 0) {
+            cur = static_cast<int>(regionRange_.size());
+            start = off(c->getBeginLoc());
+            regionRange_.push_back({start, start});
+          }
+          regionOf_[c] = cur;
+        } else {
+          close(off(c->getBeginLoc()));
+        }
+      }
+      close(off(cs->getRBracLoc()));
+    }
+    // Locals of split blocks used outside their own region: one per work-item.
+    std::set<const DeclStmt*> perItemDecls;
+    for (auto& [v, ds] : splitDecl_) {
+      if (tileLevel_.count(v) || loopVar_.count(v)) continue;
+      auto rit = regionOf_.find(ds);
+      const int home = rit == regionOf_.end() ? -1 : rit->second;
+      for (const DeclRefExpr* r : uses[v])
+        if (regionAt(off(sm_.getExpansionLoc(r->getLocation()))) != home) perItemDecls.insert(ds);
+    }
+    int n = 0;
+    for (const DeclStmt* ds : perItemDecls)
+      for (const Decl* d : ds->decls()) {
+        const auto* v = dyn_cast<VarDecl>(d);
+        if (!v) throw Refused{"a declaration of something other than a variable next to a value kept across a barrier"};
+        QualType t = v->getType();
+        if (t->isReferenceType() || t->isArrayType())
+          throw Refused{"`" + v->getNameAsString() + "` (a reference or an array) lives across a barrier"};
+        const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+        if (rd && (rd->isLambda() || rd->isLocalClass() || !rd->hasTrivialDestructor() ||
+                   !t.getUnqualifiedType().isTriviallyCopyableType(ctx_) || !rd->hasDefaultConstructor()))
+          throw Refused{"`" + v->getNameAsString() + "` lives across a barrier and its type is not a trivially "
+                                                     "copyable class with a default constructor"};
+        if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
+        if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()))
+          throw Refused{"`" + v->getNameAsString() + "` is initialised with parentheses"};
+        for (const DeclRefExpr* r : uses[v])
+          if (!r->getLocation().isFileID() || !inFile(r->getLocation()))
+            throw Refused{"`" + v->getNameAsString() + "` is used inside a macro expansion"};
+        arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
+      }
+    per_item = n;
+    // The arrays live on the stack of the thread running the tile (OpenMP
+    // worker threads may have small stacks): at most 256 KiB per tile.
+    long long items = 1, bytes = 0;
+    if (const auto* ts = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            param_->getType().getNonReferenceType()->getAsCXXRecordDecl()))
+      for (const TemplateArgument& a : ts->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Integral && a.getAsIntegral().getSExtValue() > 0)
+          items *= a.getAsIntegral().getSExtValue();
+    for (auto& [v, name] : arrays_) bytes += ctx_.getTypeSizeInChars(v->getType()).getQuantity();
+    if (bytes * items > 256 * 1024)
+      throw Refused{"the values kept across barriers need " + std::to_string(bytes * items / 1024) +
+                    " KiB per tile (at most 256 KiB on the stack)"};
+  }
+
+  int regionAt(unsigned o) {
+    for (size_t i = 0; i < regionRange_.size(); ++i)
+      if (regionRange_[i].first <= o && o < regionRange_[i].second) return static_cast<int>(i);
+    return -1;
+  }
+
+  bool isOrdinary(const Stmt* c) {
+    if (barrierStmts_.count(c) || withBarrier_.count(c) || isTileUpdateStmt(c)) return false;
+    if (const auto* ds = dyn_cast<DeclStmt>(c)) {
+      for (const Decl* d : ds->decls())
+        if (const auto* v = dyn_cast<VarDecl>(d); v && tileLevel_.count(v)) return false;
+    }
+    return true;
+  }
+
+  // ---- emission
+  std::string typeName(QualType t) {
+    PrintingPolicy pp(lo_);
+    pp.FullyQualifiedName = true;
+    pp.SuppressScope = false;
+    pp.PrintAsCanonical = true;
+    return t.getUnqualifiedType().getAsString(pp);
+  }
+
+  // The type of a per-work-item array: as written when that is a plain type
+  // name (so that `T` in a template stays `T` and every instantiation gets
+  // the same text), else the printed type.
+  std::string typeText(const VarDecl* v) {
+    if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
+      SourceRange r = tsi->getTypeLoc().getSourceRange();
+      if (r.isValid() && r.getBegin().isFileID() && r.getEnd().isFileID() && inFile(r.getBegin())) {
+        const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+        std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
+        static const std::set<std::string> drop = {"const", "volatile"};
+        std::string out;
+        bool ok = w.find_first_of("*&[(") == std::string::npos;
+        for (size_t i = 0; ok && i < w.size();) {
+          if (std::isalpha(static_cast<unsigned char>(w[i])) || w[i] == '_') {
+            size_t j = i;
+            while (j < w.size() && (std::isalnum(static_cast<unsigned char>(w[j])) || w[j] == '_')) ++j;
+            const std::string word = w.substr(i, j - i);
+            if (word == "auto" || word == "decltype") ok = false;
+            if (!drop.count(word)) out += word;
+            i = j;
+          } else {
+            out += w[i++];
+          }
+        }
+        if (ok) return out;
+      }
+    }
+    return typeName(v->getType());
+  }
+
+  struct Edit {
+    unsigned b, e;
+    std::string text;        // DeclRef
+    const DeclStmt* decl = nullptr; // per-item declaration
+  };
+  std::vector<Edit> edits_;
+
+  void buildEdits() {
+    for (const DeclRefExpr* r : refs_)
+      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && arrays_.count(v)) {
+        const unsigned b = off(r->getLocation());
+        edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
+      }
+    std::set<const DeclStmt*> seen;
+    for (auto& [v, name] : arrays_) {
+      const DeclStmt* ds = splitDecl_[v];
+      if (!seen.insert(ds).second) continue;
+      edits_.push_back({off(ds->getBeginLoc()), endOfToken(ds->getEndLoc()), "", ds});
+    }
+    std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.b < b.b; });
+  }
+
+  std::string text(unsigned b, unsigned e) {
+    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    std::string out;
+    unsigned k = b;
+    for (const Edit& ed : edits_) {
+      if (ed.b < k || ed.b >= e) continue;
+      out.append(buf + k, buf + ed.b);
+      out += ed.decl ? declText(ed.decl) : ed.text;
+      k = ed.e;
+    }
+    if (k < e) out.append(buf + k, buf + e);
+    return out;
+  }
+
+  std::string declText(const DeclStmt* ds) {
+    std::string out;
+    for (const Decl* d : ds->decls()) {
+      const auto* v = cast<VarDecl>(d);
+      const std::string lhs = arrays_[v] + "[amp_ht_i]";
+      const std::string ty = typeText(v);
+      const Expr* init = v->getInit();
+      if (!init) {
+        if (v->getType()->getAsCXXRecordDecl()) out += lhs + " = " + ty + "(); ";
+        continue;
+      }
+      if (v->getInitStyle() == VarDecl::CInit) {
+        if (const auto* il = dyn_cast<InitListExpr>(init->IgnoreImplicit()))  // T x = {...}
+          out += lhs + " = " + ty + text(off(il->getLBraceLoc()), endOfToken(il->getRBraceLoc())) + "; ";
+        else
+          out += lhs + " = " + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; ";
+        continue;
+      }
+      SourceRange pr;
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(init->IgnoreImplicit())) pr = ce->getParenOrBraceRange();
+      else if (const auto* il = dyn_cast<InitListExpr>(init->IgnoreImplicit()))
+        pr = SourceRange(il->getLBraceLoc(), il->getRBraceLoc());
+      if (pr.isInvalid()) {
+        out += lhs + " = " + ty + "(); ";
+        continue;
+      }
+      out += lhs + " = " + ty + text(off(pr.getBegin()), endOfToken(pr.getEnd())) + "; ";
+    }
+    return out;
+  }
+
+  std::string pname() { return param_->getNameAsString(); }
+
+  std::string region(unsigned b, unsigned e, SourceLocation at) {
+    return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) { const auto " + pname() +
+           " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + lineDirective(at) + text(b, e) + "\n}\n";
+  }
+
+  std::string emitBlock(const CompoundStmt* cs) {
+    std::string out;
+    const auto children = cs->body();
+    for (auto it = children.begin(); it != children.end(); ++it) {
+      const Stmt* c = *it;
+      if (barrierStmts_.count(c)) continue;
+      if (regionOf_.count(c)) {
+        const int r = regionOf_[c];
+        out += region(regionRange_[r].first, regionRange_[r].second, c->getBeginLoc());
+        while (std::next(it) != children.end() && regionOf_.count(*std::next(it))) ++it;
+        continue;
+      }
+      if (isa<DeclStmt>(c) || isTileUpdateStmt(c)) { // tile-level declaration or update
+        out += lineDirective(c->getBeginLoc()) + text(off(c->getBeginLoc()), stmtEnd(c)) + "\n";
+        continue;
+      }
+      out += emitSplit(c);
+    }
+    return out;
+  }
+
+  // A loop body or an if branch: split when it holds a barrier, else one region.
+  std::string branch(const Stmt* s) {
+    if (const auto* cs = dyn_cast<CompoundStmt>(s); cs && withBarrier_.count(cs)) return "{\n" + emitBlock(cs) + "}\n";
+    return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc()) + "}\n";
+  }
+
+  std::string emitSplit(const Stmt* c) {
+    if (const auto* cs = dyn_cast<CompoundStmt>(c)) return branch(cs);
+    if (const auto* f = dyn_cast<ForStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "for " + text(off(f->getLParenLoc()), endOfToken(f->getRParenLoc())) +
+             "\n" + branch(f->getBody());
+    if (const auto* w = dyn_cast<WhileStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "while " +
+             text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
+    const auto* i = dyn_cast<IfStmt>(c);
+    if (!i) throw Refused{"internal: an unexpected statement at " + where(c)};
+    std::string out = lineDirective(c->getBeginLoc()) + (i->isConstexpr() ? "if constexpr " : "if ") +
+                      text(off(i->getLParenLoc()), endOfToken(i->getRParenLoc())) + "\n" + branch(i->getThen());
+    if (i->getElse()) out += "else\n" + branch(i->getElse());
+    return out;
+  }
+
+  std::string emitAll() {
+    buildEdits();
+    std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
+    out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
+    for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
+    out += emitBlock(body_);
+    // Each region redeclares the parameter for its work-item, shadowing the
+    // tile-level one (which only serves the uniform conditions).
+    return "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\")\n" + out +
+           "_Pragma(\"GCC diagnostic pop\")\n";
+  }
+};
+
+std::string quote(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    o += c;
+  }
+  return o + "\"";
+}
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(CompilerInstance& ci, std::string out, bool report) : ci_(ci), out_(std::move(out)), report_(report) {}
+
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    SourceManager& sm = ctx.getSourceManager();
+    Rewriter rw(sm, ctx.getLangOpts());
+    if (ci_.getDiagnostics().hasErrorOccurred()) return; // the launcher compiles the original
+    // Template instantiations too: a kernel in a template is analysed in
+    // each instantiation (concrete types) and rewritten once, when every
+    // instantiation gives the same text.
+    struct V : RecursiveASTVisitor<V> {
+      std::vector<LambdaExpr*> lambdas;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitLambdaExpr(LambdaExpr* l) {
+        lambdas.push_back(l);
+        return true;
+      }
+    } v;
+    v.TraverseDecl(ctx.getTranslationUnitDecl());
+    std::vector<SourceLocation> order;
+    std::map<SourceLocation, std::vector<LambdaExpr*>> groups;
+    for (LambdaExpr* l : v.lambdas) {
+      auto& g = groups[l->getBeginLoc()];
+      if (g.empty()) order.push_back(l->getBeginLoc());
+      g.push_back(l);
+    }
+    for (SourceLocation at : order) handle(ctx, rw, groups[at]);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(out_, ec);
+    if (ec) {
+      llvm::errs() << "tile_compiler: cannot write " << out_ << ": " << ec.message() << "\n";
+      return;
+    }
+    if (const llvm::RewriteBuffer* b = rw.getRewriteBufferFor(sm.getMainFileID()))
+      b->write(os);
+    else
+      os << sm.getBufferData(sm.getMainFileID());
+  }
+
+private:
+  CompilerInstance& ci_;
+  std::string out_;
+  bool report_;
+
+  // A barrier call, or the parameter passed to a function (which may wait).
+  static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
+    if (!s) return false;
+    if (const auto* call = dyn_cast<CallExpr>(s))
+      for (const Expr* a : call->arguments())
+        if (const auto* dr = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts()); dr && dr->getDecl() == p &&
+                                                                             isAmpClass(a->getType(), "tiled_index"))
+          return true;
+    if (const auto* c = dyn_cast<CXXMemberCallExpr>(s))
+      if (const CXXMethodDecl* m = c->getMethodDecl())
+        if (m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
+          return true;
+    for (const Stmt* c : s->children())
+      if (containsBarrier(c, p)) return true;
+    return false;
+  }
+
+  void note(SourceManager& sm, SourceLocation at, const std::string& what) {
+    if (!report_) return;
+    PresumedLoc p = sm.getPresumedLoc(at);
+    llvm::errs() << p.getFilename() << ":" << p.getLine() << ":" << p.getColumn() << ": note: amp host tiles: " << what
+                 << "\n";
+  }
+
+  void handle(ASTContext& ctx, Rewriter& rw, const std::vector<LambdaExpr*>& group) {
+    SourceManager& sm = ctx.getSourceManager();
+    std::vector<LambdaExpr*> kernels; // the concrete instances that are tiled kernels with barriers
+    for (LambdaExpr* l : group) {
+      if (l->getLambdaClass()->isDependentContext()) continue;
+      CXXMethodDecl* op = l->getCallOperator();
+      if (!op || op->getNumParams() != 1 || op->getDescribedFunctionTemplate()) continue;
+      ParmVarDecl* p = op->getParamDecl(0);
+      if (!isAmpClass(p->getType(), "tiled_index")) continue;
+      if (!containsBarrier(l->getBody(), p)) continue; // runs as a plain loop already
+      kernels.push_back(l);
+    }
+    if (kernels.empty()) return;
+    LambdaExpr* l = kernels.front();
+    CXXMethodDecl* op = l->getCallOperator();
+    ParmVarDecl* p = op->getParamDecl(0);
+    const SourceLocation at = l->getBeginLoc();
+    if (!at.isFileID() || !sm.isWrittenInMainFile(at) || !l->getEndLoc().isFileID() ||
+        !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
+      if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
+      return;
+    }
+    PresumedLoc pl = sm.getPresumedLoc(at);
+    const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
+    std::string compiled, why;
+    int barriers = 0, per_item = 0;
+    for (LambdaExpr* inst : kernels) {
+      Kernel k(ctx, inst, inst->getCallOperator()->getParamDecl(0));
+      try {
+        std::string text = k.compile();
+        if (inst != l && text != compiled) {
+          why = "its compiled form differs between template instantiations";
+          break;
+        }
+        compiled = text;
+        barriers = k.barriers;
+        per_item = k.per_item;
+      } catch (const Refused& r) {
+        why = r.why;
+        break;
+      }
+    }
+    const LangOptions& lo = ctx.getLangOpts();
+    const SourceLocation after = Lexer::getLocForEndOfToken(l->getEndLoc(), 0, sm, lo);
+    if (!why.empty()) {
+      note(sm, at, "tiled kernel keeps fibers: " + why);
+      rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_fiber_kernel(" + quote(whereText) + ", ");
+      rw.InsertTextAfter(after, ", " + quote(why) + ")");
+      return;
+    }
+    // The lambda's parameter list becomes (auto&& amp_ht_arg); its declarator
+    // gets `-> void` unless it has a trailing return type already.
+    const TypeSourceInfo* tsi = op->getTypeSourceInfo();
+    const auto ftl = tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
+    if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID()) {
+      note(sm, at, "tiled kernel keeps fibers: its parameter list could not be located");
+      return;
+    }
+    if (!op->getType()->castAs<FunctionType>()->getReturnType()->isVoidType()) {
+      note(sm, at, "tiled kernel keeps fibers: it returns a value");
+      return;
+    }
+    rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
+    const CompoundStmt* body = l->getCompoundStmtBody();
+    const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
+    std::string open = trailing ? "" : "-> void ";
+    const std::string pn = p->getNameAsString();
+    PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
+    std::string file;
+    for (char c : std::string(bl.getFilename())) {
+      if (c == '"' || c == '\\') file += '\\';
+      file += c;
+    }
+    rw.InsertTextBefore(body->getLBracLoc(), open);
+    rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo),
+                       " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" +
+                           compiled + "} else { const auto& " + pn + " = amp_ht_arg;\n#line " +
+                           std::to_string(bl.getLine()) + " \"" + file + "\"\n");
+    rw.InsertTextBefore(body->getRBracLoc(), "}");
+    rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
+    PresumedLoc el = sm.getPresumedLoc(l->getEndLoc());
+    rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
+    note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
+                     std::to_string(per_item) + " value(s) kept per work-item" +
+                     (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") + ")");
+  }
+};
+
+class Action : public PluginASTAction {
+  std::string out_;
+  bool report_ = false;
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
+    return std::make_unique<Consumer>(ci, out_, report_);
+  }
+  bool ParseArgs(const CompilerInstance& ci, const std::vector<std::string>& args) override {
+    for (const std::string& a : args) {
+      if (a.rfind("out=", 0) == 0) out_ = a.substr(4);
+      else if (a == "report=1") report_ = true;
+    }
+    if (out_.empty()) {
+      ci.getDiagnostics().Report(ci.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,
+                                                                    "tile_compiler: no out=FILE argument"));
+      return false;
+    }
+    return true;
+  }
+  ActionType getActionType() override { return AddAfterMainAction; }
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<Action> X("tile-compiler", "compile host tile barriers into loops");
