@@ -245,6 +245,7 @@ private:
     cpu = kind == detail::device_kind::cpu ? access_type_read_write : info->resolve_cpu_access(cpu);
     h_.tag = detail::array_tag;
     h_.buf = detail::buffer::make_owned(static_cast<std::size_t>(e.size_64()) * sizeof(T), info->loc());
+    h_.buf->fp_width = detail::fp_width_of<T>();
     h_.buf->owner = kind;
     h_.buf->source_view = std::make_shared<const Concurrency::accelerator_view>(av);
     h_.buf->associated_view = std::make_shared<const Concurrency::accelerator_view>(associated);

@@ -357,6 +357,7 @@ private:
     this->extent = e;
     this->set_dense_strides(e);
     init_header(detail::buffer::make_view_of(const_cast<void*>(p), e.size_64() * sizeof(T)), 0);
+    h_.buf->fp_width = detail::fp_width_of<T>();
   }
   static bool has_negative(const Concurrency::extent<N>& e) {
     for (int d = 0; d < N; ++d)
@@ -368,6 +369,7 @@ private:
     this->extent = e;
     this->set_dense_strides(e);
     init_header(detail::buffer::make_owned(e.size_64() * sizeof(T), detail::location::host), 0);
+    h_.buf->fp_width = detail::fp_width_of<T>();
   }
 };
 

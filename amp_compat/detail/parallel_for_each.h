@@ -245,6 +245,7 @@ inline void log_results(const std::string& shape, const std::vector<buffer*>& wr
     buffer& b = *written[i];
     bytes.resize(b.bytes);
     read_buffer(b, 0, bytes.data(), b.bytes);
+    result_log::canonical_nans(bytes.data(), bytes.size(), b.fp_width);
     char text[96];
     std::snprintf(text, sizeof text, " buffer %zu bytes %zu fnv1a %016llx", i, b.bytes,
                   static_cast<unsigned long long>(result_log::fnv1a(bytes.data(), bytes.size())));

@@ -8,6 +8,7 @@
 #include "exceptions.h"
 #include "runtime/accelerator_table.h"
 #include "runtime/async_state.h"
+#include "runtime/result_log.h"
 #include "runtime/startup.h"
 
 #include <algorithm>
@@ -63,6 +64,9 @@ struct buffer {
   // The last asynchronous operation using this buffer (guarded by async_mutex()).
   std::shared_ptr<async_state> pending;
   std::atomic<bool> has_pending{false};
+  // 4 or 8 when the elements are floats or doubles (or short vectors of
+  // them), else 0: the result log compares NaNs by class, not payload.
+  unsigned char fp_width = 0;
 
   static constexpr unsigned bit(location l) { return 1u << static_cast<unsigned>(l); }
 

@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 #include <mutex>
 #include <vector>
 
@@ -24,6 +26,20 @@ namespace Concurrency {
 namespace detail {
 
 struct buffer;
+
+// The result log's NaN width of an element type: 4 for float, 8 for double,
+// and the same for a type made of them alone (short vectors: value_type).
+template <class T, class = void> struct fp_width_trait {
+  static constexpr unsigned char value = std::is_same<std::remove_cv_t<T>, float>::value    ? 4
+                                         : std::is_same<std::remove_cv_t<T>, double>::value ? 8
+                                                                                            : 0;
+};
+template <class T> struct fp_width_trait<T, std::void_t<typename T::value_type>> {
+  using V = std::remove_cv_t<typename T::value_type>;
+  static constexpr unsigned char value =
+      (std::is_same<V, float>::value && sizeof(T) % 4 == 0) ? 4 : (std::is_same<V, double>::value && sizeof(T) % 8 == 0) ? 8 : 0;
+};
+template <class T> constexpr unsigned char fp_width_of() { return fp_width_trait<std::remove_cv_t<T>>::value; }
 
 struct result_log {
   // The log file, or null when AMP_RESULT_LOG is unset (opened on first use,
@@ -62,6 +78,32 @@ struct result_log {
       for (buffer* x : *c)
         if (x == b) return;
       c->push_back(b);
+    }
+  }
+  // NaNs made by invalid operations differ in sign and payload between
+  // processors (x86: 0xffc00000, NVIDIA GPUs: 0x7fffffff), which IEEE 754
+  // leaves open: in buffers of floats or doubles (width 4 or 8) every NaN is
+  // hashed as one quiet NaN, so the log compares NaN as NaN and every other
+  // value bit for bit.
+  static void canonical_nans(unsigned char* p, std::size_t n, unsigned width) {
+    if (width == 4) {
+      for (std::size_t o = 0; o + 4 <= n; o += 4) {
+        std::uint32_t w;
+        std::memcpy(&w, p + o, 4);
+        if ((w & 0x7f800000u) == 0x7f800000u && (w & 0x007fffffu) != 0) {
+          w = 0x7fc00000u;
+          std::memcpy(p + o, &w, 4);
+        }
+      }
+    } else if (width == 8) {
+      for (std::size_t o = 0; o + 8 <= n; o += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + o, 8);
+        if ((w & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (w & 0x000fffffffffffffull) != 0) {
+          w = 0x7ff8000000000000ull;
+          std::memcpy(p + o, &w, 8);
+        }
+      }
     }
   }
   static std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
