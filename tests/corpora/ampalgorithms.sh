@@ -7,7 +7,9 @@
 #                                            them: Unicode, WIN32;_CONSOLE;NDEBUG, ..\inc)
 #   ampalgorithms.sh run BINARY [ARGS...]    run the suite on the default accelerator
 #                                            (AMP_DEFAULT_ACCELERATOR); print pass/fail counts
-#   ampalgorithms.sh test OUT_DIR            build, then run on each host accelerator (CTest)
+#   ampalgorithms.sh test OUT_DIR            ./amp build amp_algorithms120.sln (the solution, as a
+#                                            Visual Studio user builds it), then run on each host
+#                                            accelerator (CTest)
 #
 # The corpus is ../shared/corpora/ampalgorithms beside the checkout, or
 # $AMP_CORPORA_DIR/ampalgorithms; without it the script exits 77 (CTest: skipped).
@@ -105,7 +107,15 @@ cmd_run() {
 cmd_test() {
   local out=${1:?usage: ampalgorithms.sh test OUT_DIR}
   have_corpus
-  cmd_build "$out" || return 1
+  # Built as a Visual Studio user builds it: from its solution, with the
+  # settings its .vcxproj gives (./amp build, scripts/vsproj).
+  mkdir -p "$out" || die "cannot create $out"
+  local prog t0=$SECONDS
+  prog="$("$ROOT/amp" build "$CORPUS/amp_algorithms120.sln" --out "$out/vs" --jobs "${AMP_JOBS:-1}" 2>"$out/vs-build.log")" \
+    || { tail -n 30 "$out/vs-build.log"; die "./amp build amp_algorithms120.sln failed (log: $out/vs-build.log)"; }
+  [ -x "$prog" ] || die "./amp build reported no program (got: $prog)"
+  echo "ampalgorithms: ./amp build amp_algorithms120.sln built $prog in $((SECONDS - t0)) s"
+  ln -sf "$prog" "$out/amp_algorithms"
   local rc=0 acc
   local warp_scans='^amp_algorithms_scan_tests\.(ex|in)clusive_(multi_tile|multi_tile_partial|recursive)$|^amp_scan_tests/amp_scan_acceptance_tests/([6-9]|1[0-3])\.test$'
   for acc in ${AMP_CORPUS_ACCELERATORS:-serial openmp}; do
