@@ -15,6 +15,18 @@ template <class T, int N> class array;
 template <class T, int N> class array_view;
 
 namespace detail {
+// Direct3D's rule for out-of-range element accesses on the host accelerators
+// (data_base::at): part of the Windows build environment (--windows-compat,
+// whose crt_compat.h defines AMP_COMPAT_WINDOWS before any AMP header), where
+// code written against Direct3D relies on it. Elsewhere accesses are not
+// checked: the check costs up to 2.9x in host kernels that index in their
+// inner loops (bench/RESULTS.md). Every translation unit of a program must
+// agree on --windows-compat.
+#ifdef AMP_COMPAT_WINDOWS
+constexpr bool direct3d_out_of_range = true;
+#else
+constexpr bool direct3d_out_of_range = false;
+#endif
 struct copy_access;
 struct closure_patcher;
 struct kokkos_interop; // <amp_kokkos.h>
@@ -65,7 +77,8 @@ protected:
     }
     return static_cast<T*>(h_.ptr);
   }
-  // Host accelerators: an element outside the extent is what Direct3D
+  // Host accelerators under --windows-compat (direct3d_out_of_range): an
+  // element outside the extent is what Direct3D
   // makes of an out-of-range buffer access, which AMP code written on
   // Windows relies on (kernels over a padded tiled_extent that index past the
   // data without a check, as Microsoft's own AMP Algorithms Library does): the
@@ -74,7 +87,7 @@ protected:
   // out by reference there at no cost; migration_guide.md, "Semantics that
   // differ").
   AMP_FN T& at(const index<N>& i) const {
-    if constexpr (!device_pass) {
+    if constexpr (!device_pass && direct3d_out_of_range) {
       if (!in_extent(i)) return out_of_range_element();
     }
     return base_ptr()[offset(i)];

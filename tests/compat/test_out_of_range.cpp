@@ -1,10 +1,11 @@
-// Out-of-range element accesses in kernels on the host accelerators behave as
+// Under --windows-compat (this program is built with it), out-of-range element
+// accesses in kernels on the host accelerators behave as
 // Direct3D's out-of-range buffer accesses, which AMP code written on Windows
 // relies on: a write is discarded, a read gives zero; the memory around the
 // data is untouched (detail/data.h, data_base::at).
 // GPU kernels are not checked (migration_guide.md, "Semantics that differ"):
 // these tests run on the host accelerators only.
-#include "amp_test_util.h"
+#include "../amp_test_util.h"
 
 #include <amp.h>
 
