@@ -361,3 +361,17 @@ def join_splices(text):
         pos, owed = at, 0
     pieces.append(text[pos:] + "\n" * owed)
     return "".join(pieces)
+
+
+def match_fwd(code, pos, open_c, close_c):
+    """Index of the bracket that closes the one at code[pos], or -1; code is
+    masked text (mask()), so brackets in comments and literals are gone."""
+    depth = 0
+    for i in range(pos, len(code)):
+        if code[i] == open_c:
+            depth += 1
+        elif code[i] == close_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1

@@ -56,7 +56,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import SPLICE, join_splices, mask  # noqa: E402  (the C++ lexing: comments, literals, splices)
+from cpp_lexer import SPLICE, join_splices, mask, match_fwd  # noqa: E402  (the C++ lexing: comments, literals, splices)
 import msvc_rewrite  # noqa: E402  (beside this script)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
@@ -75,18 +75,6 @@ def match_back(m, pos, open_c, close_c):
         if m[i] == close_c:
             depth += 1
         elif m[i] == open_c:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
-def match_fwd(m, pos, open_c, close_c):
-    depth = 0
-    for i in range(pos, len(m)):
-        if m[i] == open_c:
-            depth += 1
-        elif m[i] == close_c:
             depth -= 1
             if depth == 0:
                 return i

@@ -38,7 +38,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import mask  # noqa: E402  (scripts/cpp_lexer.py: comments and literals as the compiler reads them)
+from cpp_lexer import mask, match_fwd  # noqa: E402  (scripts/cpp_lexer.py: comments and literals as the compiler reads them)
 
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
@@ -194,19 +194,6 @@ def write_shims(shims, work):
     return base
 
 
-def _match(code, i, open_c, close_c):
-    """Index of the bracket closing the one at i in masked code, or -1."""
-    depth = 0
-    for j in range(i, len(code)):
-        if code[j] == open_c:
-            depth += 1
-        elif code[j] == close_c:
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
 def fix_void_main(text):
     """`void main(...) {...}` -> `int main(...) {...}` with `return;` -> `return 0;`
     in its body; None when the text has no such definition. The scan reads
@@ -218,13 +205,13 @@ def fix_void_main(text):
     if not m:
         return None
     p_open = m.end() - 1
-    p_close = _match(code, p_open, "(", ")")
+    p_close = match_fwd(code, p_open, "(", ")")
     brace = -1 if p_close < 0 else p_close + 1
     while 0 <= brace < len(code) and code[brace] in " \t\r\n":
         brace += 1
     if brace < 0 or brace >= len(code) or code[brace] != "{":
         return None  # a declaration only, or something this rewrite does not understand
-    end = _match(code, brace, "{", "}")
+    end = match_fwd(code, brace, "{", "}")
     if end < 0:
         return None
     out, last = [], brace
