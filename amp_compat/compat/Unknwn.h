@@ -108,7 +108,10 @@ template <class I> struct iid_traits;
 template <class I> constexpr const GUID& iid_of() { return iid_traits<I>::value; }
 } // namespace amp_compat_com
 
-#if defined(__has_declspec_attribute)
+// __declspec(uuid) only in the MSVC dialect (--msvc, whose flags define
+// AMP_MSVC_VER): elsewhere Clang parses it (CUDA builds enable __declspec)
+// but ignores it with a warning.
+#if defined(__has_declspec_attribute) && defined(AMP_MSVC_VER)
 #if __has_declspec_attribute(uuid)
 #define AMP_COMPAT_DECLSPEC_UUID(s) __declspec(uuid(s))
 #endif
