@@ -146,89 +146,68 @@ template <class Exec> struct host_launcher {
 
   template <int D0, int D1, int D2, class F>
   static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
+    using shape = tile_shape<D0, D1, D2>;
+    constexpr int R = shape::rank;
     if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
-      if constexpr (host_tiles::is_compiled_kernel_t<F>::value) return compiled_tiles(te, k);
+      if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
+        // A kernel the tile compiler rewrote: one call per tile, no fibers.
+        using group = host_tiles::tile_group<D0, D1, D2>;
+        const F& f = k.fn();
+        return each_tile<shape, F>(te, [&f](const index<R>& tile, const index<R>& org) {
+          group g{tile, org};
+          f(g);
+        });
+      }
     }
-    using shape = tile_shape<D0, D1, D2>;
-    constexpr int R = shape::rank;
     const Concurrency::extent<R> tile_ext = shape::tile_extent();
-    Concurrency::extent<R> tiles;
-    for (int d = 0; d < R; ++d) tiles[d] = te[d] / tile_ext[d];
-    // Consecutive tiles of about `block` work-items per Kokkos iteration:
-    // small tiles then cost no more scheduling than the simple model's blocks.
-    constexpr long long per_unit = shape::threads >= block ? 1 : block / shape::threads;
-    const long long n_tiles = tiles.size_64();
-    const long long units = (n_tiles + per_unit - 1) / per_unit;
-    error_slot err;
-    using ctx_t = tile_ctx<R>;
-    Kokkos::parallel_for(
-        kernel_name<F>::get("tiled"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
-        [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
-          if (err.failed.load(std::memory_order_relaxed)) return;
-          try {
-            target::amp_context_scope in_kernel;
-            tile_run& run = tile_run::local();
-            const long long first = u * per_unit;
-            const long long end = std::min(n_tiles, first + per_unit);
-            ctx_t ctx{delinearize(first, tiles), tile_ext};
-            for (long long t = first; t < end; ++t) {
-              host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, {}};
-              for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * tile_ext[d];
-              run.run(shape::threads, body, &describe_tile<R>, &ctx);
-              for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
-                if (++ctx.tile[d] < tiles[d]) break;
-                ctx.tile[d] = 0;
-              }
-            }
-          } catch (...) {
-            err.set(std::current_exception());
-          }
-        });
-    Kokkos::fence();
-    err.rethrow();
-  }
-
-  // A kernel the tile compiler rewrote: one call per tile, no fibers. Same
-  // scheduling as tiled() (runs of consecutive tiles per Kokkos iteration).
-  template <int D0, int D1, int D2, class F>
-  static void compiled_tiles(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
-    using shape = tile_shape<D0, D1, D2>;
-    using group = host_tiles::tile_group<D0, D1, D2>;
-    constexpr int R = shape::rank;
-    const Concurrency::extent<R> tile_ext = shape::tile_extent();
-    Concurrency::extent<R> tiles;
-    for (int d = 0; d < R; ++d) tiles[d] = te[d] / tile_ext[d];
-    constexpr long long per_unit = shape::threads >= block ? 1 : block / shape::threads;
-    const long long n_tiles = tiles.size_64();
-    const long long units = (n_tiles + per_unit - 1) / per_unit;
-    error_slot err;
-    Kokkos::parallel_for(
-        kernel_name<F>::get("tiled"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
-        [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
-          if (err.failed.load(std::memory_order_relaxed)) return;
-          try {
-            target::amp_context_scope in_kernel;
-            const long long first = u * per_unit;
-            const long long end = std::min(n_tiles, first + per_unit);
-            group g{delinearize(first, tiles), {}};
-            const F& f = k.fn();
-            for (long long t = first; t < end; ++t) {
-              for (int d = 0; d < R; ++d) g.org[d] = g.tile[d] * tile_ext[d];
-              f(g);
-              for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
-                if (++g.tile[d] < tiles[d]) break;
-                g.tile[d] = 0;
-              }
-            }
-          } catch (...) {
-            err.set(std::current_exception());
-          }
-        });
-    Kokkos::fence();
-    err.rethrow();
+    return each_tile<shape, F>(te, [&k, tile_ext](const index<R>& tile, const index<R>& org) {
+      // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
+      tile_ctx<R> ctx{tile, tile_ext};
+      host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, org};
+      tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+    });
   }
 
 private:
+  // The one schedule of tiled kernels on the host: runs of consecutive tiles
+  // of about `block` work-items per Kokkos iteration (small tiles then cost no
+  // more scheduling than the simple model's blocks), row-major, in AMP
+  // context; per_tile(tile, origin) runs one tile. The first exception stops
+  // the remaining iterations and is rethrown after the fence.
+  template <class shape, class F, int R, class Tile>
+  static void each_tile(const Concurrency::extent<R>& te, const Tile& per_tile) {
+    const Concurrency::extent<R> tile_ext = shape::tile_extent();
+    Concurrency::extent<R> tiles;
+    for (int d = 0; d < R; ++d) tiles[d] = te[d] / tile_ext[d];
+    constexpr long long per_unit = shape::threads >= block ? 1 : block / shape::threads;
+    const long long n_tiles = tiles.size_64();
+    const long long units = (n_tiles + per_unit - 1) / per_unit;
+    error_slot err;
+    Kokkos::parallel_for(
+        kernel_name<F>::get("tiled"), Kokkos::RangePolicy<Exec, Kokkos::IndexType<long long>>(0, units),
+        [&, tiles, tile_ext, n_tiles](long long u) AMP_HOST_ONLY {
+          if (err.failed.load(std::memory_order_relaxed)) return;
+          try {
+            target::amp_context_scope in_kernel;
+            const long long first = u * per_unit;
+            const long long end = std::min(n_tiles, first + per_unit);
+            index<R> tile = delinearize(first, tiles), org;
+            for (long long t = first; t < end; ++t) {
+              for (int d = 0; d < R; ++d) org[d] = tile[d] * tile_ext[d];
+              per_tile(tile, org);
+              for (int d = R - 1; d >= 0; --d) { // the next tile, row-major
+                if (++tile[d] < tiles[d]) break;
+                tile[d] = 0;
+              }
+            }
+          } catch (...) {
+            err.set(std::current_exception());
+          }
+        });
+    Kokkos::fence();
+    err.rethrow();
+  }
+
   using tile_run = host_tiles::tile_run;
 };
 
