@@ -56,8 +56,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import SPLICE, join_splices, mask, match_fwd  # noqa: E402  (the C++ lexing: comments, literals, splices)
+from cpp_lexer import SPLICE, join_splices, mask, match_fwd, tokens  # noqa: E402  (the C++ lexing: comments, literals, splices)
 import msvc_rewrite  # noqa: E402  (beside this script)
+import gpu_edits  # noqa: E402  (GPU compiles: each parallel_for_each call inside a lambda)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
 
@@ -226,7 +227,12 @@ def skip_mem_initializers(m, j):
         return (i, inits) if i < len(m) and m[i] == "{" else (-1, None)
 
 
-def find_decls(text, m):
+def find_decls(text, m, other_amp_names=frozenset()):
+    """The restricted function declarations of masked text m, and the
+    unrestricted ones (restrict(cpu)) named like a restrict(amp) one of this
+    file or of other_amp_names ((class, name) pairs declared restrict(amp) in
+    the other files compiled together: a header may declare the amp version
+    and an implementation file define the unrestricted one)."""
     info = scopes(m)
     decls = []
     restricted_at = {}
@@ -256,7 +262,7 @@ def find_decls(text, m):
             restricted_at[d.p_close] = d
     # Declarations without a restriction are restrict(cpu): they pair with a
     # restrict(amp) declaration of the same name and scope.
-    amp_names = {(d.cls, d.name) for d in decls if d.spec == AMP}
+    amp_names = {(d.cls, d.name) for d in decls if d.spec == AMP} | set(other_amp_names)
     for name in {n for _, n in amp_names}:
         if name.startswith("operator") and not re.match(r"operator[A-Za-z_]", name):
             pat = r"\boperator\s*" + re.escape(name[len("operator"):]) + r"\s*\("
@@ -437,22 +443,40 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None):
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
     """msvc: an --msvc compile, whose project files also get msvc_rewrite's
     edits (constructs of MSVC's dialect that Clang rejects); extra_edits:
-    path -> more edits (the fix-its the launcher applies)."""
+    path -> more edits (the fix-its the launcher applies); gpu: a GPU compile,
+    whose parallel_for_each calls are each placed inside a lambda
+    (gpu_edits.py)."""
     # Splices in code are joined first, so that a name or a restriction that a
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     masks = {p: mask(t) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
+    amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}
+    for p in paths:  # unrestricted declarations pairing with another file's restrict(amp) one
+        own = {(d.cls, d.name) for d in decls[p] if d.spec == AMP}
+        if amp_names - own:
+            decls[p] = find_decls(texts[p], masks[p], amp_names)
     # groups with at least one cpu/amp pair of the same signature
     sides = {}
     for p, ds in decls.items():
         for d in ds:
             sides.setdefault((d.cls, d.name, d.sig), set()).add(d.spec)
     paired = {(c, n) for (c, n, s), v in sides.items() if v == {CPU, AMP}}
+    # A namespace-level group spread over several files (the amp version
+    # declared in a header, the cpu one defined in an implementation file):
+    # its dispatcher is defined once, in the last file holding a definition
+    # of the group; the other files declare it.
+    home = {}
+    for p in paths:
+        for d in decls[p]:
+            if (d.cls, d.name) in paired and d.kind == "namespace":
+                key = (d.cls, d.name, d.sig)
+                if d.is_def or key not in home:
+                    home[key] = p
     op_ids = {}
     report, out = [], {}
     for p in paths:
@@ -470,6 +494,13 @@ def rewrite_files(paths, msvc=False, extra_edits=None):
             if me:
                 report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
                 edits += me
+        if gpu:
+            ge = gpu_edits.edits(masks[p])
+            if ge:
+                report.append(f"{Path(p).name}: GPU: {sum(r == gpu_edits.CLOSE for _, _, r in ge)} parallel_for_each "
+                              f"call(s) placed in a lambda, {sum(r.startswith('tile_static') for _, _, r in ge)} "
+                              f"tile_static declaration(s) of class type kept unconstructed")
+                edits += ge
         if not ds and not edits:
             continue
         ctors = [d for d in ds if d.is_ctor]
@@ -508,7 +539,7 @@ def rewrite_files(paths, msvc=False, extra_edits=None):
             for i, (t, n, dflt) in enumerate(first.params):
                 dd = next((dx.params[i][2] for dx in group if dx.params[i][2]), None)
                 params_with_dflt.append(declare(t, names[i], dd))
-            head = text[group[-1].start:group[-1].name_span[0]]
+            head = one_line(text[group[-1].start:group[-1].name_span[0]])
             tail = re.sub(r"\s+", " ", text[group[-1].p_close + 1:group[-1].restrict_span[0]])
             if last.kind == "namespace" and not re.search(r"\b(inline|static|template)\b", head):
                 head = "inline " + head
@@ -516,6 +547,10 @@ def rewrite_files(paths, msvc=False, extra_edits=None):
             call = lambda side: f"{safe_name(first.name, side, op_ids)}({fwd})"
             body = f"{{ AMP_RESTRICT_PAIR({call(CPU)}, {call(AMP)}) }}"
             name = first.name_text  # as written: `operator T` keeps its space
+            if last.kind == "namespace" and home.get(key, p) != p:
+                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
+                edits.append((last.end + 1, last.end + 1, proto))
+                continue
             if first is not last and last.kind == "namespace":
                 proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
                 edits.append((first.end + 1, first.end + 1, proto))
@@ -535,6 +570,24 @@ def rewrite_files(paths, msvc=False, extra_edits=None):
             text = text[:s] + rep + text[e:]
         out[p] = text
     return out, report
+
+
+def one_line(code):
+    """code's tokens on one line, comments dropped, so that text inserted
+    mid-line leaves the later lines' numbers alone; code holding a directive
+    is returned as it is."""
+    toks = tokens(code)
+    if any(t.kind == "directive" for t in toks):
+        return code
+    out, end = [], None
+    for t in toks:
+        if t.kind in ("comment", "splice"):
+            continue
+        if end is not None and t.start != end:
+            out.append(" ")  # tokens apart in the source stay apart (one space)
+        out.append(code[t.start:t.end])
+        end = t.end
+    return "".join(out) + " "
 
 
 def line_of(text, pos):
@@ -909,12 +962,18 @@ def launch(argv):
     # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
     # edits apply too (msvc_rewrite.py).
     msvc = "-fms-compatibility" in args
-    if not msvc and not any(PAIR_HINT.search(SPLICE.sub("", Path(f).read_text(errors="replace")))
-                            for f in closure if os.path.isfile(f)):
+    # A GPU compile (Clang CUDA/HIP): parallel_for_each calls are wrapped here
+    # (gpu_edits.py), so amp.h does not define its macro for that.
+    gpu = any(a.startswith(("--cuda-gpu-arch", "--offload-arch")) for a in args) or \
+        any(a == "-x" and b in ("cuda", "hip") for a, b in zip(args, args[1:]))
+    if gpu:
+        args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
+    texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
+    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t)) for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes)
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu)
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,

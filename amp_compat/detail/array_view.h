@@ -100,11 +100,19 @@ public:
   template <class C, class = std::enable_if_t<detail::is_container<C>::value>>
   array_view(const Concurrency::extent<N>& e, const C& src) { from_host(e, std::data(src), std::size(src)); }
   // AMP declares the pointer constructors restrict(cpu, amp): a kernel may
-  // view its own local array. The host accelerators run that; the GPU build
-  // does not offer it yet (migration_guide.md), so only the check pass
-  // (tools/amp_check) marks them usable in amp code.
-  AMP_CHECK_CPU_AMP array_view(const Concurrency::extent<N>& e, T* src) {
-    from_host(e, src, static_cast<std::size_t>(-1));
+  // view its own local or tile_static array. On the host the view is made as
+  // any other; in GPU code it points at the memory directly (inside a kernel
+  // there is no copy to keep coherent).
+  AMP_FN array_view(const Concurrency::extent<N>& e, T* src) {
+    if constexpr (detail::device_pass) {
+      this->extent = e;
+      this->set_dense_strides(e);
+      h_.buf = nullptr;
+      h_.ptr = const_cast<std::remove_const_t<T>*>(src);
+      h_.off = 0;
+    } else {
+      from_host(e, src, static_cast<std::size_t>(-1));
+    }
   }
   explicit array_view(const Concurrency::extent<N>& e) { from_nothing(e); }
 
@@ -121,11 +129,11 @@ public:
   template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 3>>
   array_view(int e0, int e1, int e2, const C& src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
   template <int K = N, class = std::enable_if_t<K == 1>>
-  AMP_CHECK_CPU_AMP array_view(int e0, T* src) : array_view(Concurrency::extent<N>(e0), src) {}
+  AMP_FN array_view(int e0, T* src) : array_view(Concurrency::extent<N>(e0), src) {}
   template <int K = N, class = std::enable_if_t<K == 2>>
-  AMP_CHECK_CPU_AMP array_view(int e0, int e1, T* src) : array_view(Concurrency::extent<N>(e0, e1), src) {}
+  AMP_FN array_view(int e0, int e1, T* src) : array_view(Concurrency::extent<N>(e0, e1), src) {}
   template <int K = N, class = std::enable_if_t<K == 3>>
-  AMP_CHECK_CPU_AMP array_view(int e0, int e1, int e2, T* src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
+  AMP_FN array_view(int e0, int e1, int e2, T* src) : array_view(Concurrency::extent<N>(e0, e1, e2), src) {}
   template <int K = N, class = std::enable_if_t<K == 1>>
   explicit array_view(int e0) : array_view(Concurrency::extent<N>(e0)) {}
   template <int K = N, class = std::enable_if_t<K == 2>>

@@ -341,19 +341,22 @@ void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2
 
 } // namespace Concurrency
 
-#if AMP_HAS_CUDA
 // Clang refuses (when the kernel is emitted for the GPU) a lambda that
 // captures a host variable by reference if the function enclosing the lambda
 // is a host function, which rules out AMP's `[=, &a]` and `[&]` kernels. The
-// check does not apply when the enclosing function is itself a
-// (host-device) lambda, so in GPU builds each call is placed inside one. The
-// kernel's copy of the closure is then patched so that those references reach
-// the arrays' device shadows (capture.h). Qualified calls
-// (`concurrency::parallel_for_each(...)`) keep working: the expansion starts
-// with a name in this namespace.
+// check does not apply when the enclosing function is itself a lambda, so in
+// GPU builds each call is placed inside one,
+//   amp_parallel_for_each_scope([&]() { CALL; }),
+// and the kernel's copy of the closure is patched so that those references
+// reach the arrays' device shadows (capture.h). The compiler launcher does the
+// wrapping in the source (scripts/pfe_scope.py) and defines
+// AMP_PARALLEL_FOR_EACH_SCOPED; only GPU builds without the launcher get the
+// function-like macro below, which rewrites every `parallel_for_each(` token
+// sequence (a user's own function of that name included).
 namespace Concurrency {
 template <class Call> void amp_parallel_for_each_scope(const Call& call) { call(); }
 } // namespace Concurrency
+#if AMP_HAS_CUDA && !defined(AMP_PARALLEL_FOR_EACH_SCOPED)
 #define parallel_for_each(...) \
   amp_parallel_for_each_scope([&]() { ::Concurrency::parallel_for_each(__VA_ARGS__); })
 #endif

@@ -39,3 +39,18 @@
 #else
 #define tile_static static thread_local
 #endif
+
+namespace Concurrency {
+namespace detail {
+// Storage of a tile_static variable of class type in GPU compiles: AMP runs no
+// constructor or destructor for tile_static variables, and CUDA refuses a
+// __shared__ variable whose type has a non-empty constructor, so the compiler
+// launcher (scripts/gpu_edits.py) declares such a variable as this union and
+// names its member through a reference.
+template <class T> union tile_static_storage {
+  T value;
+  AMP_HD tile_static_storage() {}
+  AMP_HD ~tile_static_storage() {}
+};
+} // namespace detail
+} // namespace Concurrency

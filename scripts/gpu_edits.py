@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Source edits for GPU compiles (Clang CUDA/HIP), applied by the compiler
+launcher (restrict_rewrite.py) to the sources and project headers of a GPU
+compile. Line breaks stay where they were, so diagnostics keep their lines.
+
+1. Each call of parallel_for_each placed inside a lambda.
+Clang refuses, when a kernel is emitted for the GPU, a lambda that captures a
+host variable by reference if the function enclosing the lambda is a host
+function, which rules out AMP's `[&]` and `[=, &a]` kernels. The check does
+not apply when the enclosing function is itself a lambda, so every call is
+placed inside one (amp_compat/detail/parallel_for_each.h):
+
+    Q::parallel_for_each(ARGS)
+ -> ::Concurrency::amp_parallel_for_each_scope([&]() { Q::parallel_for_each(ARGS); })
+
+Both are void expressions, so the replacement is valid wherever the call is
+(a statement, `return`, a macro argument). The call keeps its qualification
+(`concurrency::`, `_details::`, none), so a library's own function of that name
+is called as before; its declarations (`void parallel_for_each(...)`,
+`using concurrency::parallel_for_each;`) and member calls (`x.parallel_for_each`)
+are left alone. The launcher defines AMP_PARALLEL_FOR_EACH_SCOPED, which keeps
+parallel_for_each.h from defining the function-like macro that does the same
+for GPU builds without the launcher.
+
+2. tile_static variables of class type kept unconstructed.
+AMP does not run the constructors and destructors of tile_static variables
+(Microsoft's reference, "tile_static Keyword"); CUDA refuses a __shared__
+variable whose type has a non-empty constructor. A declaration whose type is
+not a built-in one gets union storage with empty constructor and destructor:
+
+    tile_static pair<int, int> buf[256];
+ -> tile_static ::Concurrency::detail::tile_static_storage<pair<int, int>[256]> amp_ts_buf; auto& buf = amp_ts_buf.value;
+
+Both edits read the masked text (cpp_lexer.mask: comments, literals and
+directives blanked), so a name in a comment, a string or a #define is never
+touched; constructs inside a macro's replacement list are not edited.
+"""
+import re
+
+NAME = "parallel_for_each"
+SCOPE = "::Concurrency::amp_parallel_for_each_scope([&]() { "
+CLOSE = "; })"
+_CALL = re.compile(r"\b" + NAME + r"\b")
+HINT = re.compile(r"\b(?:parallel_for_each|tile_static)\b")  # a quick test: may this file need an edit?
+# Identifiers after which a name starts an expression, not a declaration.
+_EXPR_KEYWORDS = {"return", "else", "do", "co_await", "co_return", "throw", "case"}
+_TYPE_KEYWORDS = {"void", "auto", "bool", "int", "char", "long", "short", "unsigned", "signed", "float",
+                  "double", "static", "inline", "extern", "friend", "constexpr", "virtual", "typename"}
+
+
+def _skip_ws_back(m, i):
+    while i >= 0 and m[i].isspace():
+        i -= 1
+    return i
+
+
+def _ident_back(m, j):
+    """m[j] ends an identifier: (start, spelling)."""
+    k = j
+    while k >= 0 and (m[k].isalnum() or m[k] == "_"):
+        k -= 1
+    return k + 1, m[k + 1:j + 1]
+
+
+def _match(m, pos, open_c, close_c):
+    depth = 0
+    for i in range(pos, len(m)):
+        if m[i] == open_c:
+            depth += 1
+        elif m[i] == close_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _call_start(m, p):
+    """p starts the name: the start of its qualification (`a::b::name`,
+    `::name`), or -1 when the name is a member (`.`/`->`) or declared (a
+    type or `using` before it)."""
+    start = p
+    while True:
+        j = _skip_ws_back(m, start - 1)
+        if not (j >= 1 and m[j] == ":" and m[j - 1] == ":"):
+            break
+        k = _skip_ws_back(m, j - 2)
+        if k >= 0 and (m[k].isalnum() or m[k] == "_"):
+            s, word = _ident_back(m, k)
+            if word == "template":  # X::template name<...>: rare; left alone
+                return -1
+            if word not in _EXPR_KEYWORDS and word not in _TYPE_KEYWORDS:
+                start = s  # a namespace or class name
+                continue
+        elif k >= 0 and m[k] == ">":  # Outer<T>::name: a dependent qualifier; left alone
+            return -1
+        start = j - 1  # a leading `::`
+        break
+    j = _skip_ws_back(m, start - 1)
+    if j < 0:
+        return start
+    c = m[j]
+    if c.isalnum() or c == "_":
+        _, word = _ident_back(m, j)
+        return start if word in _EXPR_KEYWORDS else -1  # `void parallel_for_each(`, `using ...`
+    if c in ".>*&~":
+        return -1  # x.parallel_for_each, p->..., template<...> / T* / T& declarations, destructors
+    return start
+
+
+def spans(m):
+    """(start, end) of every call of parallel_for_each in the
+    masked text m, in order, none inside another."""
+    out, last_end = [], -1
+    for hit in _CALL.finditer(m):
+        p = hit.start()
+        if p < last_end:
+            continue  # inside a call already wrapped (a call in another's arguments)
+        start = _call_start(m, p)
+        if start < 0:
+            continue
+        k = hit.end()
+        while k < len(m) and m[k].isspace():
+            k += 1
+        if k < len(m) and m[k] == "<":  # explicit tile sizes: parallel_for_each<16, 16>(...)
+            k = _match(m, k, "<", ">")
+            if k < 0:
+                continue
+            k += 1
+            while k < len(m) and m[k].isspace():
+                k += 1
+        if k >= len(m) or m[k] != "(":
+            continue  # &parallel_for_each, a name without a call
+        close = _match(m, k, "(", ")")
+        if close < 0:
+            continue
+        out.append((start, close + 1))
+        last_end = close + 1
+    return out
+
+
+_TILE_STATIC = re.compile(r"\btile_static\b")
+_BUILTIN = {"int", "float", "double", "char", "short", "long", "unsigned", "signed", "bool", "wchar_t",
+            "char16_t", "char32_t", "char8_t", "const", "volatile", "__int64", "__int32", "__int16", "__int8"}
+_DECLARATOR = re.compile(r"\s*([A-Za-z_]\w*)\s*((?:\[[^\[\];]*\]\s*)*)$")
+STORAGE = "::Concurrency::detail::tile_static_storage"
+
+
+def tile_static_edits(m):
+    """(start, end, replacement) turning each `tile_static T name[...];` of a
+    class (or dependent) type T into union storage plus a reference; the
+    replacement is built from m, so it holds no comment (the declaration is
+    one statement without literals)."""
+    out = []
+    for hit in _TILE_STATIC.finditer(m):
+        semi = m.find(";", hit.end())
+        if semi < 0:
+            continue
+        decl = m[hit.end():semi]
+        if any(c in decl for c in "={}()*&,") and not _only_template_commas(decl):
+            continue  # an initializer (AMP refuses it), several declarators, pointers: left as written
+        d = _DECLARATOR.search(decl)
+        if not d:
+            continue
+        type_text = decl[:d.start()].strip()
+        words = re.findall(r"[A-Za-z_]\w*", type_text)
+        if not type_text or (words and all(w in _BUILTIN for w in words) and not re.search(r"[<:]", type_text)):
+            continue  # a built-in type: no constructor to skip
+        name, dims = d.group(1), re.sub(r"\s+", "", d.group(2))
+        rep = (f"tile_static {STORAGE}<{' '.join(type_text.split())}{dims}> amp_ts_{name}; "
+               f"auto& {name} = amp_ts_{name}.value;")
+        out.append((hit.start(), semi + 1, rep))
+    return out
+
+
+def _only_template_commas(decl):
+    """decl's commas and parentheses all sit inside <...> (pair<int, int>)."""
+    depth = 0
+    for c in decl:
+        if c == "<":
+            depth += 1
+        elif c == ">":
+            depth -= 1
+        elif c in "={}()*&," and depth == 0:
+            return False
+    return True
+
+
+def edits(m):
+    """(start, end, replacement) for every edit above, none overlapping
+    another (a call is wrapped by two insertions, so that the tile_static
+    declarations of its kernel are edited in place); m = mask(text)."""
+    calls = [(s, s, SCOPE) for s, _ in spans(m)] + [(e, e, CLOSE) for _, e in spans(m)]
+    return sorted(calls + tile_static_edits(m))
+
+
+def apply(text, m):
+    """text with every edit applied."""
+    for s, e, r in sorted(edits(m), reverse=True):
+        text = text[:s] + r + text[e:]
+    return text

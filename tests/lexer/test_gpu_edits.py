@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Unit tests of scripts/gpu_edits.py: which parallel_for_each spellings a GPU
+compile wraps in a lambda, and which it leaves alone."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import gpu_edits  # noqa: E402
+from cpp_lexer import mask  # noqa: E402
+
+W = gpu_edits.SCOPE
+C = gpu_edits.CLOSE
+CASES = [
+    # (source, expected) -- calls in every context the rewrite must reach
+    ("f(){ parallel_for_each(e, k); }", "f(){ " + W + "parallel_for_each(e, k)" + C + "; }"),
+    ("f(){ concurrency::parallel_for_each(av, e, [&](index<1> i) restrict(amp) { a[i] = 1; }); }",
+     "f(){ " + W + "concurrency::parallel_for_each(av, e, [&](index<1> i) restrict(amp) { a[i] = 1; })" + C + "; }"),
+    ("f(){ ::Concurrency::parallel_for_each(e, k); }", "f(){ " + W + "::Concurrency::parallel_for_each(e, k)" + C + "; }"),
+    ("f(){ lib::_details::parallel_for_each(av, e, k); }",
+     "f(){ " + W + "lib::_details::parallel_for_each(av, e, k)" + C + "; }"),
+    ("f(){ parallel_for_each<16, 16>(e, k); }", "f(){ " + W + "parallel_for_each<16, 16>(e, k)" + C + "; }"),
+    ("f(){ if (c) parallel_for_each(e, k); else parallel_for_each(e, j); }",
+     "f(){ if (c) " + W + "parallel_for_each(e, k)" + C + "; else " + W + "parallel_for_each(e, j)" + C + "; }"),
+    ("void f(){ return parallel_for_each(e, k); }", "void f(){ return " + W + "parallel_for_each(e, k)" + C + "; }"),
+    ("f(){ TIME(parallel_for_each(e, k)); }", "f(){ TIME(" + W + "parallel_for_each(e, k)" + C + "); }"),
+    # a call split over lines keeps its line breaks (diagnostics keep their lines)
+    ("f(){\n  parallel_for_each(e,\n    k);\n}", "f(){\n  " + W + "parallel_for_each(e,\n    k)" + C + ";\n}"),
+]
+S = gpu_edits.STORAGE
+CASES += [
+    # tile_static of a class (or dependent) type: union storage and a reference, on the same line
+    ("k(){ tile_static pair<int, int> buf[256]; }",
+     "k(){ tile_static " + S + "<pair<int, int>[256]> amp_ts_buf; auto& buf = amp_ts_buf.value; }"),
+    ("k(){ tile_static T m[16][16]; x; }",
+     "k(){ tile_static " + S + "<T[16][16]> amp_ts_m; auto& m = amp_ts_m.value; x; }"),
+    ("k(){ tile_static typename V::value_type sum; }",
+     "k(){ tile_static " + S + "<typename V::value_type> amp_ts_sum; auto& sum = amp_ts_sum.value; }"),
+    # inside a wrapped call: both edits
+    ("f(){ parallel_for_each(e, [=](tiled_index<4> t) restrict(amp) { tile_static P p[4]; }); }",
+     "f(){ " + W + "parallel_for_each(e, [=](tiled_index<4> t) restrict(amp) { tile_static " + S +
+     "<P[4]> amp_ts_p; auto& p = amp_ts_p.value; })" + C + "; }"),
+]
+UNCHANGED = [
+    "k(){ tile_static float a[256]; tile_static unsigned int n; tile_static const double d[2][2]; }",
+    "k(){ tile_static float a[16], b[16]; }",
+    "k(){ tile_static int x = 0; }",
+    "template <int N, class K> void parallel_for_each(const extent<N>& e, const K& k);",
+    "namespace d { template <class K> inline void parallel_for_each(const accelerator_view& a, const K& k) {} }",
+    "void lib::parallel_for_each(int);",
+    "void ::lib::parallel_for_each(int);",
+    "using concurrency::parallel_for_each;",
+    "f(){ x.parallel_for_each(e, k); p->parallel_for_each(e, k); }",
+    "auto p = &parallel_for_each<1, F>;",
+    'f(){ const char* s = "parallel_for_each(e, k)"; /* parallel_for_each(e, k) */ }',
+    "// parallel_for_each(e, k);",
+    "#define LAUNCH(e, k) parallel_for_each(e, k)",
+    "f(){ Outer<T>::parallel_for_each(e, k); }",
+    "template <class T> void f(){ T::template parallel_for_each<1>(e, k); }",
+]
+
+
+def main():
+    bad = 0
+    for src, want in CASES + [(u, u) for u in UNCHANGED]:
+        got = gpu_edits.apply(src, mask(src))
+        if got != want:
+            bad += 1
+            print(f"FAIL\n  source:   {src!r}\n  expected: {want!r}\n  got:      {got!r}")
+    total = len(CASES) + len(UNCHANGED)
+    print(f"gpu_edits: {total - bad} of {total} cases")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
