@@ -12,7 +12,7 @@
 #                               benchmarks, with contraction off and on
 #   cd DIR && ./run.sh fidelity only the differential check and the contraction
 #                               benchmarks (results/differential, results/contraction)
-# run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_SANITIZER=0
+# run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_CORPUS=0 AMP_SANITIZER=0
 # AMP_DIFFERENTIAL=0 AMP_BENCH=0 AMP_CONTRACTION_BENCH=0 AMP_HOST_BENCH=0.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,6 +48,15 @@ if [ "${AMP_BUNDLE_HOST_BENCH:-1}" = 1 ]; then
     p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
     [ -n "$p" ] && cp "$p" "$OUT/host/"
   done
+fi
+# A user's code base built for the GPU (AMP_BUNDLE_CORPUS=DIR, the output of
+# `tests/corpora/ampalgorithms.sh build DIR --gpu`): its Google Test program
+# and the script that runs it and judges the result.
+if [ -n "${AMP_BUNDLE_CORPUS:-}" ] && [ -x "$AMP_BUNDLE_CORPUS/amp_algorithms" ]; then
+  mkdir -p "$OUT/corpus"
+  cp -L "$AMP_BUNDLE_CORPUS/amp_algorithms" "$OUT/corpus/"
+  cp "$ROOT/tests/corpora/ampalgorithms.sh" "$OUT/corpus/"
+  strip "$OUT/corpus/amp_algorithms" 2>/dev/null || true
 fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
 strip "$OUT"/host/amp_bench_host 2>/dev/null || true
@@ -104,6 +113,16 @@ for b in cuda openmp; do
     KOKKOS_PROFILE_LIBRARY=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
 done
 cat /tmp/amp_run.out
+fi
+if [ "${AMP_CORPUS:-1}" = 1 ] && [ -x corpus/amp_algorithms ]; then
+  # Microsoft's AMP Algorithms Library's suite, built unchanged from its .sln
+  # (ampalgorithms.sh judges: the Direct3D-scan tests must fail with
+  # amp_compat's message, everything else must pass).
+  echo "== corpus: AMP Algorithms Library"
+  for b in cuda serial; do
+    check "amp_algorithms suite ($b)" env AMP_DEFAULT_ACCELERATOR=$b corpus/ampalgorithms.sh run corpus/amp_algorithms
+    grep -E '^(ampalgorithms|  )' /tmp/amp_run.out | head -n 12 | sed 's/^/        /'
+  done
 fi
 if [ "${AMP_SANITIZER:-1}" = 1 ] && { command -v compute-sanitizer >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/compute-sanitizer ]; }; then
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)

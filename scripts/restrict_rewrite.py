@@ -470,13 +470,22 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
     # declared in a header, the cpu one defined in an implementation file):
     # its dispatcher is defined once, in the last file holding a definition
     # of the group; the other files declare it.
-    home = {}
+    home, defined = {}, {}
     for p in paths:
         for d in decls[p]:
             if (d.cls, d.name) in paired and d.kind == "namespace":
                 key = (d.cls, d.name, d.sig)
                 if d.is_def or key not in home:
                     home[key] = p
+            if d.is_def:
+                defined.setdefault((d.cls, d.name, d.sig), set()).add(d.spec)
+    # A side declared but defined nowhere while the other is defined here (a
+    # header declaring `f() restrict(amp)` whose implementation file defines
+    # `f()` only): MSVC had two overloads and only the defined one was ever
+    # called, so the dispatcher calls that one on both sides.
+    def callee_side(key, side):
+        d = defined.get(key, set())
+        return side if side in d or not d else next(iter(d))
     op_ids = {}
     report, out = [], {}
     for p in paths:
@@ -544,7 +553,7 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
             if last.kind == "namespace" and not re.search(r"\b(inline|static|template)\b", head):
                 head = "inline " + head
             fwd = ", ".join(f"static_cast<decltype({n})&&>({n})" for n in names)
-            call = lambda side: f"{safe_name(first.name, side, op_ids)}({fwd})"
+            call = lambda side: f"{safe_name(first.name, callee_side(key, side), op_ids)}({fwd})"
             body = f"{{ AMP_RESTRICT_PAIR({call(CPU)}, {call(AMP)}) }}"
             name = first.name_text  # as written: `operator T` keeps its space
             if last.kind == "namespace" and home.get(key, p) != p:
