@@ -3,8 +3,8 @@
 // namespace scope, i.e. during static initialisation, when Kokkos' own
 // statics (a static library: link order decides) may not exist yet. So
 // nothing but a kernel launch starts Kokkos: building the accelerator list,
-// allocating and copying data work without it (device copies use CUDA's
-// default stream until Kokkos' stream exists). Kokkos is finalized at exit.
+// allocating and copying data work without it (device copies run on the
+// device backend's own queues, backend/backend.h). Kokkos is finalized at exit.
 #pragma once
 #include "../config.h"
 #include "../exceptions.h"
@@ -62,7 +62,7 @@ inline void start_kokkos_here() {
                                          "and driver): ") + e.what()).c_str(), e_fail);
   }
 }
-// After a kernel fault the CUDA context is unusable and Kokkos' own shutdown
+// After a kernel fault the GPU context may be unusable and Kokkos' own shutdown
 // may throw; the fault was already reported as an exception.
 inline void finish_kokkos_here() noexcept {
   try {
