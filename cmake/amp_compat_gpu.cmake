@@ -38,7 +38,7 @@ endfunction()
 # ROCm: programs find a copy beside them first ($ORIGIN, the GPU bundle) and
 # the system's otherwise.
 function(amp_compat_hip_options target)
-  target_compile_options(${target} INTERFACE -fno-gpu-flush-denormals-to-zero
+  target_compile_options(${target} INTERFACE -Wno-cuda-compat -fno-gpu-flush-denormals-to-zero
     -fhip-fp32-correctly-rounded-divide-sqrt)
   target_link_options(${target} INTERFACE "LINKER:-rpath,\$ORIGIN")
 endfunction()

@@ -306,7 +306,7 @@ void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2
 
 } // namespace Concurrency
 
-#if AMP_HAS_CUDA
+#if AMP_HAS_DEVICE_BACKEND
 // Clang refuses (when the kernel is emitted for the GPU) a lambda that
 // captures a host variable by reference if the function enclosing the lambda
 // is a host function, which rules out AMP's `[=, &a]` and `[&]` kernels. The

@@ -58,8 +58,9 @@ inline void start_kokkos_here() {
   try {
     Kokkos::initialize(argc, argv);
   } catch (const std::exception& e) {
-    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
-                                         "and driver): ") + e.what()).c_str(), e_fail);
+    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs its GPU and "
+                                         "driver: NVIDIA for the CUDA build, AMD for the HIP build): ") +
+                             e.what()).c_str(), e_fail);
   }
 }
 // After a kernel fault the GPU context may be unusable and Kokkos' own shutdown
