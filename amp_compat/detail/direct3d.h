@@ -6,6 +6,7 @@
 #pragma once
 #include "config.h"
 #include "exceptions.h"
+#include "runtime/kernel_abort.h"
 #include "target.h"
 
 #include <cmath>
