@@ -40,6 +40,13 @@
 namespace Concurrency {
 namespace detail {
 
+// Kokkos' HIP execution space: Kokkos::HIP from Kokkos 4, Experimental in 3.x.
+#if KOKKOS_VERSION >= 40000
+using kokkos_hip = Kokkos::HIP;
+#else
+using kokkos_hip = Kokkos::Experimental::HIP;
+#endif
+
 inline void hip_check(hipError_t e, const char* what) {
   if (e == hipSuccess) return;
   (void)hipGetLastError(); // clear non-sticky errors
@@ -289,7 +296,7 @@ struct device_memory {
   }
   // The device Kokkos runs on: 0 unless the program started Kokkos itself on
   // another one (amp_compat starts it with Kokkos' defaults).
-  static int kokkos_device() { return Kokkos::is_initialized() ? Kokkos::HIP().hip_device() : 0; }
+  static int kokkos_device() { return Kokkos::is_initialized() ? kokkos_hip().hip_device() : 0; }
   static device_properties properties(int d) {
     device_properties r;
     hipDeviceProp_t p;

@@ -104,7 +104,7 @@ struct hip_launcher {
   queue_state& q;
 
   template <int N, class F> void simple(const Concurrency::extent<N>& e, const kernel_image<F>& k) const {
-    const tools_kernel seen(kernel_name<F>::get("simple"), Kokkos::HIP());
+    const tools_kernel seen(kernel_name<F>::get("simple"), kokkos_hip());
     with_image(k, [&](const auto& img) AMP_HOST_ONLY {
       using Img = std::decay_t<decltype(img)>;
       const unsigned size = static_cast<unsigned>(e.size_64());
@@ -132,7 +132,7 @@ struct hip_launcher {
     for (int d = 0; d < R; ++d) tiles[d] = te[d] / tx[d];
     const dim3 block(R == 1 ? D0 : R == 2 ? D1 : D2, R == 1 ? 1 : R == 2 ? D0 : D1, R == 3 ? D0 : 1);
     const dim3 grid(tiles[R - 1], R > 1 ? tiles[R > 1 ? R - 2 : 0] : 1, R > 2 ? tiles[0] : 1);
-    const tools_kernel seen(kernel_name<F>::get("tiled"), Kokkos::HIP());
+    const tools_kernel seen(kernel_name<F>::get("tiled"), kokkos_hip());
     with_image(k, [&](const auto& img) AMP_HOST_ONLY {
       using Img = std::decay_t<decltype(img)>;
       if (grid.y <= grid_yz && grid.z <= grid_yz)
@@ -185,7 +185,7 @@ inline bool device_portable_serves(const queue_state& q) { return q.device() == 
 struct kokkos_stream_hop {
   queue_state* q;
   template <class Fn> void operator()(Fn&& fn) const {
-    const hipStream_t ks = Kokkos::HIP().hip_stream();
+    const hipStream_t ks = kokkos_hip().hip_stream();
     q->lend(ks);
     fn();
     q->take_back(ks);
@@ -194,7 +194,7 @@ struct kokkos_stream_hop {
 
 template <class Run> void with_device_launcher(queue_state& q, Run&& run) {
   device_memory::prepare_launch(q.device()); // direct3d_abort's record (device.h)
-  run(type_tag<Kokkos::HIP>{}, hip_launcher{q}, device_portable_serves(q), kokkos_stream_hop{&q});
+  run(type_tag<kokkos_hip>{}, hip_launcher{q}, device_portable_serves(q), kokkos_stream_hop{&q});
 }
 
 } // namespace detail
