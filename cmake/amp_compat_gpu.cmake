@@ -34,9 +34,9 @@ endfunction()
 # CUDA), float division and sqrt correctly rounded (the device library's
 # correctly-rounded variants, hipcc's default, made explicit), contraction off
 # unless AMP_FAST_MATH (amp_compat_fp.cmake; hipcc would contract otherwise).
-# The HIP runtime (libamdhip64) is a shared library with no static form in
-# ROCm: programs find a copy beside them first ($ORIGIN, the GPU bundle) and
-# the system's otherwise.
+# The HIP runtime (libamdhip64) is a shared library (Debian's ROCm has no static
+# one): the system's, or the HIP bundle's copy (its run.sh sets the library
+# path). $ORIGIN: libraries put beside a program are found there.
 function(amp_compat_hip_options target)
   target_compile_options(${target} INTERFACE -Wno-cuda-compat -fno-gpu-flush-denormals-to-zero
     -fhip-fp32-correctly-rounded-divide-sqrt)
