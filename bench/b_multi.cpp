@@ -19,7 +19,7 @@
 
 namespace bench {
 
-#if BENCH_GPU
+#if BENCH_DEVICE
 using namespace Concurrency;
 
 namespace {
@@ -27,7 +27,7 @@ namespace {
 std::vector<accelerator> gpu_accelerators() {
   std::vector<accelerator> r;
   for (const accelerator& a : accelerator::get_all())
-    if (a.device_path.rfind(L"cuda", 0) == 0) r.push_back(a);
+    if (a.device_path.rfind(L"cuda", 0) == 0 || a.device_path.rfind(L"hip", 0) == 0) r.push_back(a);
   return r;
 }
 

@@ -23,10 +23,18 @@
 #include <string>
 #include <vector>
 
-#if defined(__CUDACC__)
+// BENCH_DEVICE: a GPU build (AMP and Kokkos on the GPU). BENCH_GPU: the
+// hand-written CUDA versions and the CUDA roofs are compiled too (the CUDA
+// build only: the AMD GPU build, compiled as HIP, measures AMP against Kokkos).
+#if defined(__HIP__)
+#define BENCH_DEVICE 1
+#define BENCH_GPU 0
+#elif defined(__CUDACC__)
+#define BENCH_DEVICE 1
 #define BENCH_GPU 1
 #include <cuda_runtime.h>
 #else
+#define BENCH_DEVICE 0
 #define BENCH_GPU 0
 #endif
 
@@ -40,7 +48,7 @@ template <class T> using ScratchView = Kokkos::View<T*, Scratch, Kokkos::MemoryU
 // A GPU Kokkos team has one thread per AMP work-item; a host team has one
 // thread that plays every work-item of the tile in turn (as amp_compat's host
 // tiles do), looping between team barriers.
-constexpr bool gpu = BENCH_GPU;
+constexpr bool gpu = BENCH_DEVICE;
 template <int ITEMS> constexpr int team_size() { return gpu ? ITEMS : 1; }
 
 struct options {
@@ -100,7 +108,7 @@ template <class T> void check_equal(const std::string& what, const T* got, const
 template <class F, class S, class C>
 double add_fibers_row(const std::string& name, F&& run, S&& setup, C&& check, double work, const std::string& unit,
                     long long n) {
-#if BENCH_GPU
+#if BENCH_DEVICE
   (void)name, (void)run, (void)setup, (void)check, (void)work, (void)unit, (void)n;
   return 0;
 #else

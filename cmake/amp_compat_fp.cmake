@@ -9,7 +9,9 @@
 # fast-honor-pragmas, which keeps `#pragma clang fp contract(off)` regions
 # (the texture arithmetic, graphics/format.h) unfused.
 function(amp_compat_fp_options target)
-  set(fast "$<IF:$<CXX_COMPILER_ID:GNU>,-ffp-contract=fast,-ffp-contract=fast-honor-pragmas>")
+  # Clang before 16 (hipcc's clang-15, the HIP build) has no driver spelling of
+  # fast-honor-pragmas: `on` (fused within an expression) keeps the pragmas too.
+  set(fast "$<IF:$<CXX_COMPILER_ID:GNU>,-ffp-contract=fast,$<IF:$<VERSION_LESS:$<CXX_COMPILER_VERSION>,16>,-ffp-contract=on,-ffp-contract=fast-honor-pragmas>>")
   target_compile_options(${target} INTERFACE
     "$<IF:$<BOOL:$<TARGET_PROPERTY:AMP_FAST_MATH>>,${fast},-ffp-contract=off>")
 endfunction()

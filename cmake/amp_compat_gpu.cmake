@@ -1,8 +1,13 @@
-# What a GPU build of amp_compat code needs beyond the CUDA Kokkos' own flags
-# (which already carry -x cuda, --cuda-gpu-arch and the CUDA runtime). Used by
-# this project's build (AMP_CUDA=ON) and by the installed package config when
-# the Kokkos it finds has CUDA, so the two cannot drift apart.
+# What a GPU build of amp_compat code needs beyond the GPU Kokkos' own flags
+# (which already carry -x cuda / --offload-arch and the GPU runtime). Used by
+# this project's build (AMP_CUDA=ON or AMP_HIP=ON) and by the installed package
+# config when the Kokkos it finds has CUDA or HIP, so the two cannot drift
+# apart. The backend is the Kokkos' (Kokkos_DEVICES).
 function(amp_compat_gpu_options target)
+  if("HIP" IN_LIST Kokkos_DEVICES)
+    amp_compat_hip_options(${target})
+    return()
+  endif()
   # Self-contained GPU binaries: static C++ runtime, libomp found beside them.
   target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat)
   # Floating-point contraction is set with the host's (amp_compat_fp.cmake):
@@ -21,4 +26,19 @@ function(amp_compat_gpu_options target)
   target_compile_options(${target} INTERFACE
     "$<$<AND:$<NOT:$<CONFIG:Debug>>,$<NOT:$<BOOL:$<TARGET_PROPERTY:AMP_KEEP_DEVICE_OPT>>>>:SHELL:-Xarch_device -O2>")
   target_link_options(${target} INTERFACE -static-libstdc++ -static-libgcc "LINKER:-rpath,\$ORIGIN")
+endfunction()
+
+# The AMD GPU build: hipcc (ROCm's clang) against a HIP Kokkos, which adds
+# --offload-arch and -fno-gpu-rdc. The same results as the host: denormals
+# kept (gfx9 and later keep float denormals by default; explicit, as for
+# CUDA), float division and sqrt correctly rounded (the device library's
+# correctly-rounded variants, hipcc's default, made explicit), contraction off
+# unless AMP_FAST_MATH (amp_compat_fp.cmake; hipcc would contract otherwise).
+# The HIP runtime (libamdhip64) is a shared library (Debian's ROCm has no static
+# one): the system's, or the HIP bundle's copy (its run.sh sets the library
+# path). $ORIGIN: libraries put beside a program are found there.
+function(amp_compat_hip_options target)
+  target_compile_options(${target} INTERFACE -Wno-cuda-compat -fno-gpu-flush-denormals-to-zero
+    -fhip-fp32-correctly-rounded-divide-sqrt)
+  target_link_options(${target} INTERFACE "LINKER:-rpath,\$ORIGIN")
 endfunction()

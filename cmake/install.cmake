@@ -6,9 +6,9 @@
 #   bin/amp++                          the compiler driver (scripts/amp++)
 #   bin/amp-vs, share/amp_compat/vsproj/   Visual Studio solutions (scripts/vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
-#   <libdir>/amp_compat/kokkos[-cuda-ARCH]/   a copy of this project's Kokkos
-#                                      build, when AMP_BUNDLE_KOKKOS_HOST/_CUDA
-#                                      name one (./amp install, ./amp package)
+#   <libdir>/amp_compat/kokkos[-cuda-ARCH|-hip-ARCH]/   a copy of this project's
+#                                      Kokkos build, when AMP_BUNDLE_KOKKOS_HOST/
+#                                      _CUDA/_HIP name one (./amp install, ./amp package)
 #
 # Every installed file finds the others relative to its own location, so the
 # tree can be moved (dpkg -x into a scratch root works).
@@ -16,6 +16,7 @@ include(CMakePackageConfigHelpers)
 
 set(AMP_BUNDLE_KOKKOS_HOST "" CACHE PATH "Kokkos (host) install to copy into the amp_compat install")
 set(AMP_BUNDLE_KOKKOS_CUDA "" CACHE PATH "Kokkos (CUDA, AMP_CUDA_ARCH) install to copy into the amp_compat install")
+set(AMP_BUNDLE_KOKKOS_HIP "" CACHE PATH "Kokkos (HIP, AMP_HIP_ARCH) install to copy into the amp_compat install")
 set(AMP_PRIVATE_DIR "${CMAKE_INSTALL_LIBDIR}/amp_compat")
 set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
 
@@ -29,7 +30,7 @@ install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_
 # last-resort search place (a user's own Kokkos comes first).
 get_filename_component(AMP_KOKKOS_USED_PREFIX "${Kokkos_DIR}/../../.." ABSOLUTE)
 set(AMP_KOKKOS_FALLBACK "${AMP_KOKKOS_USED_PREFIX}")
-if(AMP_BUNDLE_KOKKOS_HOST OR AMP_BUNDLE_KOKKOS_CUDA)
+if(AMP_BUNDLE_KOKKOS_HOST OR AMP_BUNDLE_KOKKOS_CUDA OR AMP_BUNDLE_KOKKOS_HIP)
   set(AMP_KOKKOS_FALLBACK "")
 endif()
 set(AMP_SHARE_DIR "${CMAKE_INSTALL_DATADIR}/amp_compat")
@@ -45,12 +46,15 @@ install(FILES ${PROJECT_BINARY_DIR}/amp_compatConfig.cmake ${PROJECT_BINARY_DIR}
 # Paths in amp++.conf are relative to the install prefix unless absolute.
 set(AMP_CONF_KOKKOS_HOST "")
 set(AMP_CONF_KOKKOS_CUDA "")
+set(AMP_CONF_KOKKOS_HIP "")
 if(AMP_CUDA)
   set(AMP_CONF_KOKKOS_CUDA "${AMP_KOKKOS_USED_PREFIX}")
+elseif(AMP_HIP)
+  set(AMP_CONF_KOKKOS_HIP "${AMP_KOKKOS_USED_PREFIX}")
 else()
   set(AMP_CONF_KOKKOS_HOST "${AMP_KOKKOS_USED_PREFIX}")
 endif()
-foreach(kind HOST CUDA)
+foreach(kind HOST CUDA HIP)
   set(src "${AMP_BUNDLE_KOKKOS_${kind}}")
   if(src)
     if(NOT EXISTS "${src}/include/Kokkos_Core.hpp")
@@ -58,6 +62,8 @@ foreach(kind HOST CUDA)
     endif()
     if(kind STREQUAL HOST)
       set(name kokkos)
+    elseif(kind STREQUAL HIP)
+      set(name kokkos-hip-${AMP_HIP_ARCH})
     else()
       set(name kokkos-cuda-${AMP_CUDA_ARCH})
     endif()
@@ -65,10 +71,13 @@ foreach(kind HOST CUDA)
       PATTERN ".amp-compat-stamp" EXCLUDE)
     set(AMP_CONF_KOKKOS_${kind} "${AMP_PRIVATE_DIR}/${name}")
     # Kokkos is BSD-licensed: its licence travels with the copy (scripts/deps.sh
-    # keeps the source beside the installs).
-    if(EXISTS "${src}/../kokkos-src/LICENSE")
-      install(FILES "${src}/../kokkos-src/LICENSE" "${src}/../kokkos-src/Copyright.txt"
-        DESTINATION ${AMP_PRIVATE_DIR}/${name})
+    # keeps the source beside the installs; the HIP one is Kokkos 4.6's).
+    set(ksrc "${src}/../kokkos-src")
+    if(kind STREQUAL HIP)
+      set(ksrc "${src}/../kokkos46-src")
+    endif()
+    if(EXISTS "${ksrc}/LICENSE")
+      install(FILES "${ksrc}/LICENSE" "${ksrc}/Copyright.txt" DESTINATION ${AMP_PRIVATE_DIR}/${name})
     endif()
   endif()
 endforeach()
@@ -91,7 +100,7 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SO
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 
-# pkg-config: the host build (the GPU build needs amp++ --gpu or CMake).
+# pkg-config: the host build (the GPU builds need amp++ --gpu[=hip] or CMake).
 if(AMP_CONF_KOKKOS_HOST)
   file(RELATIVE_PATH AMP_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
   string(REGEX REPLACE "/$" "" AMP_PC_TO_PREFIX "${AMP_PC_TO_PREFIX}")

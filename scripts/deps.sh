@@ -4,12 +4,16 @@
 # Usage:
 #   scripts/deps.sh host          # g++ build:   $BUILD/deps/kokkos-host
 #   scripts/deps.sh cuda          # clang build: $BUILD/deps/kokkos-cuda-$AMP_CUDA_ARCH
-#   scripts/deps.sh kokkos46 openmp|threads|cuda
+#   scripts/deps.sh kokkos46 openmp|threads|cuda|hip
 #                                 # Kokkos 4.6.01 (a user's Kokkos, for compatibility
 #                                 # testing) from shared/deps/kokkos-4.6.01.tar.gz beside
 #                                 # the repository: $BUILD/deps/kokkos46-<flavor>
-#                                 # (Serial + OpenMP, Serial + Threads, or CUDA + Serial +
-#                                 # OpenMP for $AMP_CUDA_ARCH with clang)
+#                                 # (Serial + OpenMP, Serial + Threads, CUDA + Serial +
+#                                 # OpenMP for $AMP_CUDA_ARCH with clang, or HIP + Serial
+#                                 # for $AMP_HIP_ARCH with hipcc: kokkos46-hip-<arch>)
+#   scripts/deps.sh hip           # the AMD GPU build's toolchain (Debian's ROCm 5.2.3:
+#                                 # hipcc, libamdhip64-dev, rocm-device-libs) and
+#                                 # Kokkos 4.6.01 for HIP (the HIP build needs Kokkos 4.6)
 #   scripts/deps.sh packages      # the system packages of `host` only
 #   scripts/deps.sh tbb-tsan      # oneTBB (Debian's onetbb source package) built with
 #                                 # -fsanitize=thread: $BUILD/deps/tbb-tsan, for the
@@ -26,6 +30,8 @@
 #   AMP_CUDA_ARCH   GPU architecture for `cuda` (default: sm_90)
 #   AMP_CUDA_PATH   CUDA toolkit (default: /usr/local/cuda)
 #   AMP_CUDA_CXX    clang used as CUDA compiler (default: clang++-22)
+#   AMP_HIP_ARCH    AMD GPU architecture for `hip` (default: gfx90a)
+#   AMP_HIP_CXX     HIP compiler (default: hipcc, Debian's ROCm 5.2.3 over clang-15)
 #   AMP_KOKKOS46_TARBALL  Kokkos 4.6.01 source (default: shared/deps/ next to
 #                   the repository or next to its parent directory)
 #
@@ -47,6 +53,8 @@ SMOKE_SRC="$REPO/scripts/kokkos-smoke"
 CUDA_ARCH="${AMP_CUDA_ARCH:-sm_90}"
 CUDA_PATH="${AMP_CUDA_PATH:-/usr/local/cuda}"
 CUDA_CXX="${AMP_CUDA_CXX:-clang++-22}"
+HIP_ARCH="${AMP_HIP_ARCH:-gfx90a}"
+HIP_CXX="${AMP_HIP_CXX:-hipcc}"
 
 SRC_PKG=trilinos
 ORIG_TARBALL=trilinos_13.2.0.orig.tar.gz
@@ -61,6 +69,11 @@ HOST_PACKAGES=(cmake g++ make patch libgtest-dev googletest libboost-context-dev
 CUDA_PACKAGES=(clang-22 libomp-22-dev)
 # The MSVC-dialect mode compiles host code with clang-22 as well.
 MSVC_PACKAGES=(clang-22 libomp-22-dev)
+# The AMD GPU build (HIP): Debian's ROCm 5.2.3. hipcc drives clang-15 with the
+# matching device libraries; Clang 22 cannot use them (it asks for ROCm 6.3's
+# ABI-6 device libraries, and 5.2's ockl leaves __atomic_work_item_fence
+# undefined under it), so hipcc is the HIP compiler.
+HIP_PACKAGES=(hipcc libamdhip64-dev rocm-device-libs)
 # The restrict(amp) checker: a Clang plugin, built against Clang's C++ headers.
 CHECKER_PACKAGES=(clang-22 libclang-22-dev llvm-22-dev)
 
@@ -338,6 +351,21 @@ cuda_arch_option() {
 
 cuda_prefix() { echo "$DEPS/kokkos-cuda-$CUDA_ARCH"; }
 
+# AMD GPU architectures of the HIP build (Kokkos 4.6's Kokkos_ARCH_AMD_* names)
+# that ROCm 5.2's clang-15 compiles for.
+HIP_ARCHS="gfx906 gfx908 gfx90a gfx1030 gfx1100"
+hip_arch_option() {
+  case "$1" in
+    gfx906) echo AMD_GFX906 ;;
+    gfx908) echo AMD_GFX908 ;;
+    gfx90a) echo AMD_GFX90A ;;
+    gfx1030) echo AMD_GFX1030 ;;
+    gfx1100) echo AMD_GFX1100 ;;
+    *) return 1 ;;
+  esac
+}
+hip_prefix() { echo "$DEPS/kokkos46-hip-$HIP_ARCH"; }
+
 check_cuda_toolkit() {
   local f
   for f in include/cuda_runtime.h bin/ptxas bin/fatbinary nvvm/libdevice; do
@@ -402,10 +430,22 @@ do_kokkos46() {
         -DCUDAToolkit_ROOT="$CUDA_PATH" -DKokkos_ENABLE_IMPL_CUDA_MALLOC_ASYNC=OFF)
       flavor="cuda-$CUDA_ARCH"
       ;;
+    hip)
+      local hip_opt
+      hip_opt="$(hip_arch_option "$HIP_ARCH")" || die "unsupported AMP_HIP_ARCH=$HIP_ARCH (supported: $HIP_ARCHS)"
+      cxx="$HIP_CXX"
+      # Serial is the host backend: hipcc's clang-15 would need its own OpenMP runtime.
+      # rocThrust (a TPL Kokkos looks for by default) is not part of Debian's ROCm.
+      opts=(-DKokkos_ENABLE_HIP=ON -DKokkos_ENABLE_SERIAL=ON -DKokkos_ARCH_"$hip_opt"=ON -DKokkos_ENABLE_ROCTHRUST=OFF)
+      flavor="hip-$HIP_ARCH"
+      ;;
     *) usage 2 ;;
   esac
-  if [ "$cxx" = g++ ]; then ensure_packages "${HOST_PACKAGES[@]}"
-  else ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}"; fi
+  case "$flavor" in
+    hip-*) ensure_packages "${HOST_PACKAGES[@]}" "${HIP_PACKAGES[@]}" ;;
+    cuda-*) ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}" ;;
+    *) ensure_packages "${HOST_PACKAGES[@]}" ;;
+  esac
   want="$(awk -v f="$K46_TARBALL_NAME" '$2 == f { print $1 }' "$SHA_FILE")"
   local prefix="$DEPS/kokkos46-$flavor" stamp
   stamp="$(printf '%s\n' "$want" "$(PATCH_DIR="$K46_PATCH_DIR" patch_set_hash)" "$("$cxx" --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
@@ -582,7 +622,7 @@ main() {
   mkdir -p "$DEPS"
   # Serialise concurrent invocations (e.g. `host` and `cuda` in parallel).
   # Kokkos 4.6 builds take their own lock: they take minutes and nothing else waits for them.
-  if [ "$1" = kokkos46 ]; then exec 9>"$DEPS/.deps46.lock"; else exec 9>"$DEPS/.deps.lock"; fi
+  if [ "$1" = kokkos46 ] || [ "$1" = hip ]; then exec 9>"$DEPS/.deps46.lock"; else exec 9>"$DEPS/.deps.lock"; fi
   flock 9
 
   case "$1" in
@@ -592,6 +632,11 @@ main() {
       ensure_packages "${MSVC_PACKAGES[@]}"
       ;;
     cuda) do_cuda ;;
+    hip)
+      # Kokkos 3.4.01 has no HIP backend usable with this ROCm: Kokkos 4.6.01 it is.
+      do_kokkos46 hip
+      note "HIP Kokkos prefix ($HIP_ARCH): $(hip_prefix)"
+      return 0 ;;
     smoke) do_smoke "${2:-}" ;;
     kokkos46) do_kokkos46 "${2:-}" ;;
     packages) ensure_packages "${HOST_PACKAGES[@]}"; return 0 ;;

@@ -14,13 +14,146 @@
 #                               benchmarks (results/differential, results/contraction)
 # run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_CORPUS=0 AMP_SANITIZER=0
 # AMP_DIFFERENTIAL=0 AMP_BENCH=0 AMP_CONTRACTION_BENCH=0 AMP_HOST_BENCH=0.
+#
+# gpu_bundle.sh [DIR] --hip (or AMP_GPU=hip): the same for an AMD GPU machine
+# from the HIP build (hipcc, Kokkos 4.6.01 HIP, AMP_HIP_ARCH, default gfx90a;
+# default DIR gpu-bundle-hip/): samples, the test suite, device errors, the
+# fidelity checks, the differential check (hip against serial) and the GPU
+# benchmarks (AMP against Kokkos; the hand-written baselines are CUDA's). The
+# HIP runtime of the build machine (Debian's ROCm 5.2.3) travels in
+# hip-runtime/, used only where the GPU machine has no libamdhip64.so.5.
+# These binaries were compiled without an AMD GPU and have never run on one.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-OUT="${1:-$ROOT/gpu-bundle}"
+# ---- the AMD GPU bundle (--hip) ------------------------------------------------
+hip_bundle() {
+  local arch="${AMP_HIP_ARCH:-gfx90a}" B
+  if [ "${AMP_BUNDLE_BUILD:-1}" = 0 ]; then B="${AMP_BUILD_DIR:-$ROOT/build}/hip-$arch"
+  else B="$(AMP_GPU=hip "$ROOT/amp" _build hip amp_tests amp_samples amp_bench_gpu amp_bench_gpu_fast \
+    amp_device_errors amp_tools_kernel_names amp_kernel_name_tool amp_first_kernel_off_main fidelity_checks \
+    fidelity_checks_fast)"; fi
+  rm -rf "$OUT"; mkdir -p "$OUT/samples" "$OUT/expected" "$OUT/hip-runtime"
+  local name expected f lib
+  while read -r name expected; do
+    [ -n "$name" ] || continue
+    cp "$B/samples/$(basename "$name")" "$OUT/samples/"
+    cp "$expected" "$OUT/expected/"
+    echo "$(basename "$name")" >> "$OUT/samples.list"
+  done < "$B/samples/samples.list"
+  for f in tests/amp_tests tests/amp_device_errors tests/amp_tools_kernel_names tests/libamp_kernel_name_tool.so \
+    tests/amp_first_kernel_off_main tests/fidelity_checks tests/fidelity_checks_fast bench/amp_bench_gpu \
+    bench/amp_bench_gpu_fast; do
+    [ -f "$B/$f" ] && cp "$B/$f" "$OUT/"
+  done
+  cp "$ROOT/scripts/differential.sh" "$ROOT/tests/fidelity/differential_exclusions.txt" "$ROOT/bench/contraction.py" \
+    "$ROOT/bench/plot.py" "$OUT/"
+  strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* 2>/dev/null || true
+  # The HIP runtime and what it loads that a ROCm machine has anyway; oneTBB
+  # (the PPL companions of the legacy samples) is absent on GPU machines.
+  for lib in libamdhip64.so.5 libhsa-runtime64.so.1 libhsakmt.so.1 libamd_comgr.so.2; do
+    f="$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')"
+    [ -n "$f" ] && cp -L "$f" "$OUT/hip-runtime/"
+  done
+  for f in "$OUT"/samples/* "$OUT"/amp_tests; do ldd "$f" 2>/dev/null; done | awk '/libtbb/ {print $3}' | sort -u |
+    while read -r lib; do [ -f "$lib" ] && cp -L "$lib" "$OUT/"; done
+  cat > "$OUT/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs the AMD GPU bundle: samples and tests on the GPU (hip) and on the host
+# accelerator (serial, the HIP Kokkos' host backend), device errors, the
+# fidelity checks, the differential check (hip against serial), then the
+# benchmarks with contraction off and on. Parts can be skipped: AMP_SAMPLES=0
+# AMP_TESTS=0 AMP_DIFFERENTIAL=0 AMP_BENCH=0. Built without an AMD GPU: this
+# is the first place these binaries run on one.
+cd "$(dirname "$0")"
+# The machine's own ROCm runtime first; the bundled one (Debian's 5.2.3) only
+# where there is none.
+export LD_LIBRARY_PATH="$PWD:${LD_LIBRARY_PATH:-}"
+if ! ldconfig -p 2>/dev/null | grep -q 'libamdhip64\.so\.5 '; then
+  export LD_LIBRARY_PATH="$PWD/hip-runtime:$LD_LIBRARY_PATH"
+  echo "using the bundled HIP runtime (hip-runtime/)"
+fi
+pass=0 fail=0
+check() { # name cmd...
+  local name=$1; shift
+  if "$@" >/tmp/amp_run.out 2>/tmp/amp_run.err; then pass=$((pass + 1)); echo "  ok    $name"
+  else fail=$((fail + 1)); echo "  FAIL  $name"; tail -n 20 /tmp/amp_run.out /tmp/amp_run.err | sed 's/^/        /'; fi
+}
+same_output() { # exe expected
+  "$1" </dev/null >/tmp/amp_sample.out && cmp -s /tmp/amp_sample.out "$2" || { diff /tmp/amp_sample.out "$2" | head; return 1; }
+}
+command -v rocminfo >/dev/null 2>&1 && rocminfo | grep -E '^\s+Name:\s+gfx' | sort -u
+if [ "${AMP_SAMPLES:-1}" = 1 ]; then
+  echo "== samples"
+  for b in hip serial; do
+    for p in auto portable native; do
+      while read -r s; do check "$s ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
+    done
+  done
+fi
+if [ "${AMP_TESTS:-1}" = 1 ]; then
+  echo "== tests"
+  for b in hip serial; do
+    for p in auto portable native; do
+      check "amp_tests ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p ./amp_tests --gtest_brief=1
+    done
+  done
+  check "device errors become exceptions" ./amp_device_errors
+  [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (hip)" \
+    env AMP_DEFAULT_ACCELERATOR=hip ./amp_first_kernel_off_main
+  check "Kokkos Tools see AMP kernels (hip)" env AMP_DEFAULT_ACCELERATOR=hip \
+    KOKKOS_TOOLS_LIBS=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
+  check "fidelity checks (hip)" env AMP_DEFAULT_ACCELERATOR=hip ./fidelity_checks
+fi
+if [ "${AMP_DIFFERENTIAL:-1}" = 1 ]; then
+  echo "== differential: hip and serial, outputs compared byte for byte"
+  if DIFF_ACCELERATORS="hip serial" DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" ./differential.sh; then
+    pass=$((pass + 1)); echo "  ok    differential check"
+  else
+    fail=$((fail + 1)); echo "  FAIL  differential check (${AMP_BENCH_OUT:-results}/differential)"
+  fi
+fi
+if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
+  out="${AMP_BENCH_OUT:-results}"
+  echo "== benchmarks (AMP against Kokkos on the AMD GPU)"
+  ./amp_bench_gpu --out "$out/gpu" ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
+  if [ -x ./amp_bench_gpu_fast ]; then
+    echo "== benchmarks: contraction off (default) and on (--fast-math)"
+    mkdir -p "$out/contraction"
+    for v in off on; do
+      exe=./amp_bench_gpu; [ $v = on ] && exe=./amp_bench_gpu_fast
+      $exe --out "$out/contraction/$v" --only matmul,reduce,tiles,texture ${AMP_BENCH_ARGS:-} \
+        >"$out/contraction.$v.log" 2>&1 || { fail=$((fail + 1)); tail -n 5 "$out/contraction.$v.log"; }
+    done
+    command -v python3 >/dev/null 2>&1 && python3 contraction.py "$out/contraction/off/bench.json" \
+      "$out/contraction/on/bench.json" | tee "$out/contraction.md"
+  fi
+fi
+echo "hip bundle: $pass passed, $fail failed"
+[ $fail -eq 0 ]
+RUN
+  chmod +x "$OUT/run.sh"
+  du -sh "$OUT"
+}
+
+KIND="${AMP_GPU:-cuda}" OUT=""
+for a in "$@"; do
+  case "$a" in
+    --hip) KIND=hip ;;
+    --cuda) KIND=cuda ;;
+    -*) echo "gpu_bundle.sh: unknown option $a (DIR, --hip, --cuda)" >&2; exit 2 ;;
+    *) OUT="$a" ;;
+  esac
+done
+if [ "$KIND" = hip ]; then
+  OUT="${OUT:-$ROOT/gpu-bundle-hip}"
+  hip_bundle
+  exit 0
+fi
+OUT="${OUT:-$ROOT/gpu-bundle}"
 # AMP_BUNDLE_BUILD=0: bundle what the CUDA build tree has now (e.g. after
 # `./amp _build cuda amp_tests amp_samples amp_bench_gpu ...`) instead of
 # building every target first.
-[ "${AMP_BUNDLE_BUILD:-1}" = 0 ] || "$ROOT/amp" gpu-build
+[ "${AMP_BUNDLE_BUILD:-1}" = 0 ] || AMP_GPU=cuda "$ROOT/amp" gpu-build
 ARCH="${AMP_CUDA_ARCH:-sm_90}"
 B="${AMP_BUILD_DIR:-$ROOT/build}/cuda-$ARCH"
 rm -rf "$OUT"; mkdir -p "$OUT/samples" "$OUT/expected"

@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   // the variable names no accelerator of the build.
   if (const char* env = std::getenv("AMP_DEFAULT_ACCELERATOR")) {
     const std::string e = env;
-    if (e == "cuda" || e == "gpu" || e.rfind("cuda", 0) == 0) {
+    if (e == "gpu" || e.rfind("cuda", 0) == 0 || e.rfind("hip", 0) == 0) {
       try {
         (void)Concurrency::accelerator::get_all();
       } catch (const std::exception& ex) {

@@ -80,6 +80,7 @@ TEST(Accelerator, DefaultAccelerator) {
     if (e == "openmp") expect = accelerator::direct3d_warp;
     if (e == "serial") expect = accelerator::direct3d_ref;
     if (e == "cuda") expect = L"cuda0";
+    if (e == "hip") expect = L"hip0";
     if (!expect.empty()) {
       EXPECT_EQ(narrow(a.device_path), narrow(expect));
     }

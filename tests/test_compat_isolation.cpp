@@ -27,7 +27,12 @@ TEST(CompatIsolation, AmpHeaderDeclaresNoWindowsName) {
   static_assert(std::is_same<decltype(QueryPerformanceCounter(nullptr)), absent>::value, "QueryPerformanceCounter");
   static_assert(std::is_same<decltype(sprintf_s(nullptr, 0, "")), absent>::value, "sprintf_s");
   static_assert(std::is_same<decltype(Sleep(1)), absent>::value, "Sleep");
+#if !AMP_HAS_HIP
+  // HIP's runtime headers (which Kokkos' HIP backend includes, so <amp.h>
+  // reaches them in the AMD GPU build) declare ::min and ::max for host and
+  // device code alike: that build cannot keep them out.
   static_assert(std::is_same<decltype(min(1, 2)), absent>::value, "min");
   static_assert(std::is_same<decltype(max(1, 2)), absent>::value, "max");
+#endif
   SUCCEED();
 }

@@ -188,7 +188,7 @@ struct kernel_error : std::runtime_error {
 };
 
 void may_throw(int i, int bad) restrict(amp) {
-#if !defined(__CUDA_ARCH__) // exceptions exist only in the host compilation
+#if !AMP_DEVICE_PASS // exceptions exist only in the host compilation
   if (i == bad) throw kernel_error(i);
 #else
   (void)i;
@@ -213,7 +213,7 @@ TEST(Exceptions, KernelExceptionPropagatesSimpleModel) {
   }
   // Standard exception types keep their type too.
   auto kernel = [=](index<2> i) restrict(amp) {
-#if !defined(__CUDA_ARCH__)
+#if !AMP_DEVICE_PASS
     if (i[0] == 6 && i[1] == 8) throw std::out_of_range("last");
 #else
     (void)i;

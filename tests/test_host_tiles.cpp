@@ -22,12 +22,12 @@ namespace {
 std::atomic<int> live_objects{0};
 struct held_across_barrier {
   held_across_barrier() restrict(amp) {
-#if !defined(__CUDA_ARCH__)
+#if !AMP_DEVICE_PASS
     ++live_objects;
 #endif
   }
   ~held_across_barrier() restrict(amp) {
-#if !defined(__CUDA_ARCH__)
+#if !AMP_DEVICE_PASS
     --live_objects;
 #endif
   }
@@ -37,7 +37,7 @@ struct item_failure : std::runtime_error {
   item_failure() : std::runtime_error("item_failure") {}
 };
 void fail_if(bool cond) restrict(amp) {
-#if !defined(__CUDA_ARCH__) // exceptions exist only in the host compilation
+#if !AMP_DEVICE_PASS // exceptions exist only in the host compilation
   if (cond) throw item_failure();
 #else
   (void)cond;
@@ -213,7 +213,7 @@ TEST(HostTiles, FibersAreMadeOnlyForBarriersAndReused) {
 }
 #endif
 
-#if !defined(__CUDA_ARCH__)
+#if !AMP_DEVICE_PASS
 // Whether the caller's stack is aligned as the ABI requires at a call: a frame
 // of its own (an over-aligned local in the kernel would make the compiler
 // realign the kernel's frame), and a pointer the compiler cannot reason about.
@@ -236,7 +236,7 @@ TEST(HostTiles, FiberStacks) {
   parallel_for_each(o.extent.tile<TS>(), [=](tiled_index<TS> t) restrict(amp) {
     t.barrier.wait();
     int result = 0;
-#if !defined(__CUDA_ARCH__)
+#if !AMP_DEVICE_PASS
     result += stack_is_aligned() ? 1 : 0;
     volatile char big[96 * 1024];
     for (int k = 0; k < static_cast<int>(sizeof(big)); k += 4096) big[k] = static_cast<char>(k / 4096);

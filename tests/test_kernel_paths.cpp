@@ -30,7 +30,7 @@ struct item_failure : std::runtime_error {
   item_failure() : std::runtime_error("item_failure") {}
 };
 void fail_if(bool cond) restrict(amp) {
-#if !defined(__CUDA_ARCH__) // exceptions exist only in the host compilation
+#if !AMP_DEVICE_PASS // exceptions exist only in the host compilation
   if (cond) throw item_failure();
 #else
   (void)cond;
@@ -52,8 +52,8 @@ d::kernel_path served(d::kernel_path p) {
 // and views of other GPUs do not (Kokkos runs on one device per process).
 TEST(KernelPaths, PortableRequestsAreServedOnKokkosDevice) {
   const std::wstring path = accelerator().device_path;
-  const bool gpu = path.rfind(L"cuda", 0) == 0;
-  const bool kokkos_gpu = gpu && path == L"cuda" + std::to_wstring(d::device_memory::kokkos_device());
+  const bool gpu = path.rfind(L"cuda", 0) == 0 || path.rfind(L"hip", 0) == 0;
+  const bool kokkos_gpu = gpu && path == d::device_memory::path(d::device_memory::kokkos_device());
   EXPECT_EQ(d::portable_path_serves(accelerator().get_default_view()), !gpu || kokkos_gpu);
   EXPECT_EQ(d::portable_path_serves(accelerator().create_view()), !gpu || kokkos_gpu);
 }

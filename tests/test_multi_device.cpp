@@ -17,6 +17,8 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cuda_runtime.h>
+#elif defined(KOKKOS_ENABLE_HIP)
+#include <hip/hip_runtime.h>
 #endif
 
 using namespace concurrency;
@@ -25,7 +27,10 @@ using amp_test::narrow;
 
 namespace {
 
-bool is_gpu(const accelerator& a) { return a.device_path.rfind(L"cuda", 0) == 0; }
+namespace d = Concurrency::detail;
+// The GPUs' device paths are the backend's ("cuda0", "hip0", ...).
+std::wstring gpu_path(int n) { return d::device_memory::path(n); }
+bool is_gpu(const accelerator& a) { return a.device_path.rfind(L"cuda", 0) == 0 || a.device_path.rfind(L"hip", 0) == 0; }
 
 std::vector<accelerator> kernel_accelerators() {
   std::vector<accelerator> r;
@@ -39,11 +44,19 @@ std::vector<accelerator> gpus() {
     if (is_gpu(a)) r.push_back(a);
   return r;
 }
+// The runtime's own count, asked independently of amp_compat.
 int cuda_device_count() {
 #if defined(KOKKOS_ENABLE_CUDA)
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess) {
     (void)cudaGetLastError();
+    return 0;
+  }
+  return n;
+#elif defined(KOKKOS_ENABLE_HIP)
+  int n = 0;
+  if (hipGetDeviceCount(&n) != hipSuccess) {
+    (void)hipGetLastError();
     return 0;
   }
   return n;
@@ -68,8 +81,8 @@ TEST(MultiDevice, EveryCudaDeviceIsAnAccelerator) {
   std::set<std::wstring> descriptions;
   for (std::size_t d = 0; d < g.size(); ++d) {
     SCOPED_TRACE(narrow(g[d].device_path));
-    EXPECT_EQ(g[d].device_path, L"cuda" + std::to_wstring(d)); // in CUDA's order
-    EXPECT_NE(g[d].description.find(L"CUDA device " + std::to_wstring(d)), std::wstring::npos);
+    EXPECT_EQ(g[d].device_path, gpu_path(static_cast<int>(d))); // in the runtime's order
+    EXPECT_NE(g[d].description.find(L" device " + std::to_wstring(d)), std::wstring::npos);
     descriptions.insert(g[d].description);
     EXPECT_GT(g[d].dedicated_memory, 0u);
     EXPECT_FALSE(g[d].is_emulated);
@@ -78,7 +91,7 @@ TEST(MultiDevice, EveryCudaDeviceIsAnAccelerator) {
   }
   EXPECT_EQ(descriptions.size(), g.size()); // each names its device number
   // A device path past the last GPU names no accelerator.
-  EXPECT_THROW(accelerator(L"cuda" + std::to_wstring(g.size())), runtime_exception);
+  EXPECT_THROW(accelerator(gpu_path(static_cast<int>(g.size()))), runtime_exception);
 }
 
 TEST(MultiDevice, CreateViewMakesDistinctQueuesOfTheSameAccelerator) {
@@ -321,7 +334,7 @@ TEST(TwoGpus, DefaultAcceleratorCanBeTheSecondGpu) {
   NEED_TWO_GPUS();
   // Run the suite with AMP_DEFAULT_ACCELERATOR=cuda1 to run every test there
   // (the GPU bundle does); here: kernels named for cuda1 run there.
-  accelerator g1(L"cuda1");
+  accelerator g1(gpu_path(1));
   array<int, 1> x(1000, g1.default_view);
   parallel_for_each(x.extent, [&x](index<1> i) restrict(amp) { x[i] = i[0]; });
   EXPECT_TRUE(x.get_accelerator_view().get_accelerator() == g1);

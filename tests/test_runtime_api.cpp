@@ -63,8 +63,8 @@ TEST(RuntimeApi, AcceleratorPropertiesAsMicrosoftReportsThem) {
     EXPECT_EQ(a.get_supports_cpu_shared_memory(), a.supports_cpu_shared_memory);
     EXPECT_EQ(a.get_default_cpu_access_type(), a.default_cpu_access_type);
     EXPECT_NE(a.default_cpu_access_type, access_type_auto) << "the default is resolved, never auto";
-    // Software accelerators are emulated; only the GPUs (cuda0, cuda1, ...) are not.
-    EXPECT_EQ(a.is_emulated, a.device_path.rfind(L"cuda", 0) != 0);
+    // Software accelerators are emulated; only the GPUs (cuda0, hip0, ...) are not.
+    EXPECT_EQ(a.is_emulated, a.device_path.rfind(L"cuda", 0) != 0 && a.device_path.rfind(L"hip", 0) != 0);
     if (a.device_path == accelerator::cpu_accelerator) {
       saw_cpu = true;
       // Microsoft's cpu accelerator: version 0.1, no doubles, system memory.

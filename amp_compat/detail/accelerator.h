@@ -96,7 +96,7 @@ public:
   unsigned int get_version() const { return info_->version; }
   Concurrency::queuing_mode get_queuing_mode() const { return mode_; }
   bool get_is_auto_selection() const { return auto_; }
-  // Every view is a queue (on a GPU: its own CUDA stream, see device_cuda.h).
+  // Every view is a queue (on a GPU: its own stream, backend/backend.h).
   // Returns when every asynchronous operation issued so far and every kernel
   // and copy queued on this view has finished (other views of the same GPU
   // are not waited for; the auto-selection view waits for every GPU); kernel
@@ -104,7 +104,7 @@ public:
   void wait() const {
     detail::async_registry::get().wait_all();
     // Host kernels are finished when parallel_for_each returns.
-    if (info_->kind != detail::device_kind::cuda) return;
+    if (info_->kind != detail::device_kind::gpu) return;
     if (auto_) detail::device_memory::wait_all();
     else q_->synchronize();
   }
@@ -115,7 +115,7 @@ public:
   // on this view) has finished.
   completion_future create_marker() const {
     auto ops = detail::async_registry::get().unfinished();
-    const bool device = info_->kind == detail::device_kind::cuda;
+    const bool device = info_->kind == detail::device_kind::gpu;
     if (ops.empty() && !device) return detail::async_access::ready();
     // The point in this view's queue is taken now; the worker waits for it.
     std::shared_ptr<detail::queue_marker> mark = device && !auto_ ? q_->mark() : nullptr;

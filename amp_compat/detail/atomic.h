@@ -3,67 +3,13 @@
 // atomic_exchange for float), on any location a kernel can address: elements
 // of arrays and array_views, tile_static variables.
 //
-// The target choice is made once, below: CUDA's atomic instructions in the
-// device pass (they work on global and shared memory alike); GCC's __atomic
-// builtins on the host, where tiles run on several OS threads at once (a
-// tile's own work-items are fibers of one thread, so they need the builtins'
-// compiler ordering as well). Host operations are sequentially consistent:
-// an exchange-based lock in user code stays correct without extra fences.
+// The operations themselves are the backend's (backend/backend.h, stage
+// "kernel"): target.h includes the device backend's in the device pass and
+// the host backend's otherwise.
 #pragma once
-#include "config.h"
+#include "target.h"
 
 namespace Concurrency {
-namespace detail {
-namespace atomics {
-
-#if AMP_DEVICE_PASS
-// op(name, CUDA function)
-#define AMP_ATOMIC_RMW(X) \
-  X(add, atomicAdd) X(sub, atomicSub) X(and, atomicAnd) X(or, atomicOr) X(xor, atomicXor) X(max, atomicMax) X(min, atomicMin)
-#define AMP_ATOMIC_DEVICE(op, fn)                                                   \
-  __device__ inline int fetch_##op(int* p, int v) { return fn(p, v); }              \
-  __device__ inline unsigned fetch_##op(unsigned* p, unsigned v) { return fn(p, v); }
-AMP_ATOMIC_RMW(AMP_ATOMIC_DEVICE)
-#undef AMP_ATOMIC_DEVICE
-#undef AMP_ATOMIC_RMW
-template <class T> __device__ inline T exchange(T* p, T v) { return atomicExch(p, v); }
-template <class T> __device__ inline T compare_exchange(T* p, T expected, T v) { return atomicCAS(p, expected, v); }
-#else
-constexpr int order = __ATOMIC_SEQ_CST;
-#define AMP_ATOMIC_RMW(X) X(add) X(sub) X(and) X(or) X(xor)
-#define AMP_ATOMIC_HOST(op)                                                               \
-  template <class T> inline T fetch_##op(T* p, T v) { return __atomic_fetch_##op(p, v, order); }
-AMP_ATOMIC_RMW(AMP_ATOMIC_HOST)
-#undef AMP_ATOMIC_HOST
-#undef AMP_ATOMIC_RMW
-template <class T> inline T exchange(T* p, T v) {
-  T old;
-  __atomic_exchange(p, &v, &old, order);
-  return old;
-}
-// Returns the value found (equal to `expected` iff the store happened).
-template <class T> inline T compare_exchange(T* p, T expected, T v) {
-  __atomic_compare_exchange_n(p, &expected, v, false, order, order);
-  return expected;
-}
-// GCC 12 has no __atomic_fetch_max/min: a compare-exchange loop, which stores
-// only when the value changes.
-template <class T, class Better> inline T fetch_extremum(T* p, T v, Better better) {
-  T cur = __atomic_load_n(p, order);
-  while (better(v, cur) && !__atomic_compare_exchange_n(p, &cur, v, true, order, order)) {
-  }
-  return cur;
-}
-template <class T> inline T fetch_max(T* p, T v) {
-  return fetch_extremum(p, v, [](T a, T b) { return a > b; });
-}
-template <class T> inline T fetch_min(T* p, T v) {
-  return fetch_extremum(p, v, [](T a, T b) { return a < b; });
-}
-#endif
-
-} // namespace atomics
-} // namespace detail
 
 // ---- the AMP functions, int and unsigned int alike.
 #define AMP_ATOMIC_OPS(X) X(add) X(sub) X(and) X(or) X(xor) X(max) X(min)

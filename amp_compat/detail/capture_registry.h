@@ -59,7 +59,8 @@ template <int N, class Tup, std::size_t... K> Concurrency::extent<N> head_extent
 // ---- live arrays and their shadows
 // Device copies of array objects live in slots carved from slabs that are
 // never freed: an array created and destroyed per kernel (TiledReduction's
-// tmpArr) would otherwise cost a cudaMalloc and a device-wide cudaFree each.
+// tmpArr) would otherwise cost a device allocation and a device-wide
+// synchronising free each.
 // Each device has its own slots. A slot remembers the queue that last read
 // it, and the next upload into it waits for that queue, so a kernel still
 // reading a slot finishes before its next owner overwrites it. Guarded by
@@ -102,7 +103,7 @@ struct array_registry {
   struct entry {
     alignas(64) unsigned char host_shadow[max_object];
     std::size_t size = 0; // sizeof the array object
-    std::vector<std::unique_ptr<device_shadow>> dev; // by CUDA device number
+    std::vector<std::unique_ptr<device_shadow>> dev; // by device number
     ~entry() {
       for (std::size_t d = 0; d < dev.size(); ++d)
         if (dev[d] && dev[d]->slot.p) shadow_slots::get(static_cast<int>(d)).give(std::move(dev[d]->slot));

@@ -1,5 +1,6 @@
 // The one place where the build configuration is decided. Everything else asks
-// the names defined here; no other header tests __CUDA_ARCH__ or KOKKOS_ENABLE_*.
+// the names defined here (the device backend: backend/select.h); no other
+// header tests a compiler's device-pass macro or KOKKOS_ENABLE_*.
 #pragma once
 
 #include "foreign_begin.h"
@@ -15,18 +16,12 @@
 #define AMP_CHECK_PASS 0
 #endif
 
-// AMP_HAS_CUDA: the binary contains a CUDA accelerator (GPU build, Clang as the
-// CUDA compiler). AMP_DEVICE_PASS: this is Clang's device compilation pass.
-#if defined(KOKKOS_ENABLE_CUDA)
-#define AMP_HAS_CUDA 1
-#else
-#define AMP_HAS_CUDA 0
-#endif
-#if defined(__CUDA_ARCH__)
-#define AMP_DEVICE_PASS 1
-#else
-#define AMP_DEVICE_PASS 0
-#endif
+// The device backend (backend/select.h, the one place that names one):
+// AMP_HAS_DEVICE_BACKEND says whether the binary contains GPU accelerators;
+// the backend's config file defines AMP_DEVICE_PASS (this is the device
+// compilation pass) and AMP_HD / AMP_HOST_ONLY / AMP_DEVICE_ONLY /
+// AMP_TILE_STATIC_DEVICE (backend/backend.h).
+#include "backend/device_config.h"
 #if defined(KOKKOS_ENABLE_OPENMP)
 #define AMP_HAS_OPENMP 1
 #else
@@ -43,23 +38,9 @@
 #define AMP_HAS_SERIAL 0
 #endif
 
-#if AMP_HAS_CUDA
-#define AMP_HD __host__ __device__
-#define AMP_HOST_ONLY __host__
-#define AMP_TILE_STATIC_DEVICE __shared__
-#elif AMP_CHECK_PASS
-// The restrict(amp) check pass (tools/amp_check, a Clang plugin run over a
-// host build's source): what the library offers to both sides is marked so.
-#define AMP_HD __attribute__((annotate("amp_restrict:cpu,amp")))
-#define AMP_HOST_ONLY
-#else
-#define AMP_HD
-#define AMP_HOST_ONLY
-#endif
-
 // AMP_CHECK_CPU_AMP: what AMP declares restrict(cpu, amp) but amp_compat runs
 // in kernels on the host accelerators only; the check pass must accept it.
-#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+#if AMP_CHECK_PASS && !AMP_HAS_DEVICE_BACKEND
 #define AMP_CHECK_CPU_AMP __attribute__((annotate("amp_restrict:cpu,amp")))
 #else
 #define AMP_CHECK_CPU_AMP
@@ -67,7 +48,7 @@
 
 // Functions usable in kernels and on the host. Always inline: the AMP layer
 // must vanish in the generated code (see bench/).
-#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+#if AMP_CHECK_PASS && !AMP_HAS_DEVICE_BACKEND
 #define AMP_FN KOKKOS_FORCEINLINE_FUNCTION AMP_HD
 #else
 #define AMP_FN KOKKOS_FORCEINLINE_FUNCTION
@@ -86,7 +67,7 @@
 namespace Concurrency {
 namespace detail {
 // True when this build has a device whose memory the host cannot dereference.
-constexpr bool has_device_memory = AMP_HAS_CUDA;
+constexpr bool has_device_memory = AMP_HAS_DEVICE_BACKEND;
 // True while compiling code that will run on the GPU.
 constexpr bool device_pass = AMP_DEVICE_PASS;
 // The host multicore execution space behind direct3d\warp: OpenMP or Threads
@@ -97,7 +78,8 @@ using host_parallel_space = Kokkos::OpenMP;
 using host_parallel_space = Kokkos::Threads;
 #endif
 // Whether Kokkos must be finalized by the very thread that initialized it
-// (Kokkos' Threads backend checks; OpenMP, Serial and CUDA do not), which
+// (Kokkos' Threads backend checks; OpenMP, Serial and the GPU backends do
+// not), which
 // decides who starts Kokkos when the first kernel comes from a worker thread
 // (runtime/startup.h).
 constexpr bool kokkos_finalize_on_start_thread = AMP_HAS_THREADS && !AMP_HAS_OPENMP;

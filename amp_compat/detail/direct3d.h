@@ -7,6 +7,7 @@
 #include "config.h"
 #include "exceptions.h"
 #include "runtime/kernel_abort.h"
+#include "target.h"
 
 #include <cmath>
 #include <cstdio>
@@ -19,11 +20,12 @@ namespace d3d {
 // Ending a kernel from inside it: the one target choice of this file.
 #if AMP_DEVICE_PASS
 // The GPU: the message (errorf: its format and arguments) goes to the
-// device's abort record and the thread ends; the host raises runtime_exception
-// with the formatted message at the next synchronisation
-// (runtime/kernel_abort.h). errorf also prints, as on the host.
-__device__ inline void kernel_abort(const char* message) { abort_kernel(false, message); }
-template <class... A> __device__ void errorf(const char* fmt, A... args) {
+// device's abort record and the thread ends (the device backend's
+// abort_kernel, stage "kernel"); the host raises runtime_exception with the
+// formatted message at the next synchronisation (runtime/kernel_abort.h).
+// errorf also prints, as on the host.
+AMP_DEVICE_ONLY inline void kernel_abort(const char* message) { abort_kernel(false, message); }
+template <class... A> AMP_DEVICE_ONLY void errorf(const char* fmt, A... args) {
   printf(fmt, args...);
   abort_kernel(true, fmt, args...);
 }

@@ -13,10 +13,10 @@
 //      team_rank = the tile's row-major local index; tile_static variables are
 //      the team's on-chip shared memory (the block's __shared__ memory, the
 //      same memory as Kokkos' level-0 scratch); barrier.wait() is the team
-//      barrier (target.h: __syncthreads(), which is what CudaTeamMember's
-//      team_barrier() is for teams of vector length 1, the only ones made
-//      here). The policy carries LaunchBounds (full occupancy, as the native
-//      launcher's kernels): without them Clang gave Kokkos' team kernel 123
+//      barrier (the device backend's tile_barrier, backend/backend.h, which
+//      is what Kokkos' own team_barrier() is for teams of vector length 1,
+//      the only ones made here). The policy carries LaunchBounds (full
+//      occupancy, as the native launcher's kernels): without them Clang gave Kokkos' team kernel 123
 //      registers and the tiled matmul ran 2.3x slower (bench/RESULTS.md).
 //    * On host execution spaces a Kokkos team cannot hold a tile whose
 //      work-items wait for each other (a team of N threads would need N OS
@@ -31,7 +31,7 @@
 // type>" (kernel_name.h), so Kokkos Tools attribute time to the user's kernel.
 #pragma once
 #include "kernel_name.h"
-#include "launch_host.h"
+#include "backend/host/launch_host.h"
 
 namespace Concurrency {
 namespace detail {

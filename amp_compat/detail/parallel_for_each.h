@@ -2,8 +2,8 @@
 // This is the one place that maps an accelerator and a kernel's shape to a
 // launcher: the portable Kokkos path or the accelerator's native one.
 #pragma once
-#include "launch_cuda.h"
-#include "launch_host.h"
+#include "backend/device_launch.h"
+#include "backend/host/launch_host.h"
 #include "launch_kokkos.h"
 
 #include <atomic>
@@ -42,11 +42,12 @@ template <int D0, int D1, int D2> void check_domain(const tiled_extent<D0, D1, D
 // Every accelerator has two ways to run a kernel: the portable path
 // (launch_kokkos.h: Kokkos MDRange/Range/TeamPolicy on the accelerator's
 // execution space, which runs on any Kokkos backend) and a native one
-// (launch_cuda.h: amp_compat's own CUDA kernels; launch_host.h: blocks of
-// work-items and runs of tiles on a Kokkos RangePolicy). AMP_KERNEL_PATH=
+// (the device backend's launcher, backend/backend.h stage "launch";
+// backend/host/launch_host.h: blocks of work-items and runs of tiles on a
+// Kokkos RangePolicy). AMP_KERNEL_PATH=
 // portable|native|auto forces one path for the whole program (auto, the
 // default, takes the measured choice below).
-enum class kernel_path { automatic, portable, native };
+// (kernel_path: backend/backend.h)
 
 // The path requested for the whole program: AMP_KERNEL_PATH when the program
 // starts; force_kernel_path changes it (tests run one kernel on both paths).
@@ -74,17 +75,18 @@ struct kernel_path_counts {
 };
 
 // The automatic choice: the path measured fastest per accelerator and kernel
-// model (bench/RESULTS.md, "Portable path": the ratios behind each row). Where
-// the two paths were within noise of each other the native one is kept: the
-// speed targets were established on it.
+// model (bench/RESULTS.md, "Portable path": the ratios behind each row); the
+// device backend's devices: its measured_device_path. Where the two paths
+// were within noise of each other the native one is kept: the speed targets
+// were established on it.
 struct path_choice {
   device_kind kind;
   bool tiled;
   kernel_path path;
 };
 constexpr path_choice measured_paths[] = {
-    {device_kind::cuda, false, kernel_path::native},         // MDRange slower (simple matmul, stream)
-    {device_kind::cuda, true, kernel_path::native},          // TeamPolicy as fast or slower
+    {device_kind::gpu, false, measured_device_path(false)},
+    {device_kind::gpu, true, measured_device_path(true)},
     {device_kind::host_openmp, false, kernel_path::native},  // blocks of 1024 work-items
     {device_kind::host_openmp, true, kernel_path::native},   // runs of tiles per iteration
     {device_kind::host_threads, false, kernel_path::native},
@@ -98,55 +100,22 @@ inline kernel_path measured_kernel_path(device_kind k, bool tiled) {
   return kernel_path::native;
 }
 
-template <class T> struct type_tag {
-  using type = T;
-};
-
 // Runs fn() with no ordering to add: host views complete each kernel before
 // parallel_for_each returns, whatever the launcher.
 struct unordered_portable {
   template <class Fn> void operator()(Fn&& fn) const { fn(); }
 };
 
-#if AMP_HAS_CUDA
-// Whether the portable launcher (Kokkos' default Cuda instance) can serve a
-// kernel on queue q: when q is on the device Kokkos runs on. Kokkos 3.4 and 4
-// support one device per process, so views of other GPUs run natively.
-inline bool kokkos_serves(const queue_state& q) { return q.device() == device_memory::kokkos_device(); }
-
-// A portable launch on queue q: Kokkos' default instance queues the kernel on
-// its own stream, which is q's stream only for the default view with Kokkos
-// 3.4 (the legacy stream). Otherwise (any other view, or Kokkos 4, whose
-// default instance has a stream of its own) the kernel is put in q's line with
-// events: it starts after everything queued on q, and what is queued on q
-// afterwards starts after it (queue_state::lend/take_back), so copies,
-// markers, wait() and array_view synchronisation see it as q's work.
-struct kokkos_stream_hop {
-  queue_state* q;
-  template <class Fn> void operator()(Fn&& fn) const {
-    const cudaStream_t ks = Kokkos::Cuda().cuda_stream();
-    q->lend(ks);
-    fn();
-    q->take_back(ks);
-  }
-};
-#endif
-
 // The one place that maps an accelerator_view to its launchers: calls
 // run(type_tag<execution space>, native launcher, portable_ok, order), where
 // portable_ok says whether the portable launcher (Kokkos' default instance of
-// that space) can serve the view (on a GPU: the view is on Kokkos' device, see
-// kokkos_serves) and order(fn) runs a portable launch fn in the view's line of
-// work (kokkos_stream_hop).
+// that space) can serve the view (on a GPU: device_portable_serves) and
+// order(fn) runs a portable launch fn in the view's line of work. Device
+// views go to the device backend's with_device_launcher (backend/backend.h).
 template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   switch (info_of(av)->kind) {
-#if AMP_HAS_CUDA
-  case device_kind::cuda: {
-    queue_state& q = *queue_of(av);
-    device_memory::prepare_launch(q.device()); // direct3d_abort's record (device_cuda.h)
-    return run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, kokkos_serves(q), kokkos_stream_hop{&q});
-  }
-#endif
+  case device_kind::gpu:
+    return with_device_launcher(*queue_of(av), run);
 #if AMP_HAS_OPENMP || AMP_HAS_THREADS
   case device_kind::host_openmp:
   case device_kind::host_threads:
@@ -176,16 +145,12 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
 }
 
 // Whether a portable-path request for a kernel on av can be served (else the
-// kernel runs natively): every host view; on a GPU, see kokkos_serves.
+// kernel runs natively): every host view; on a GPU, see
+// device_portable_serves.
 inline bool portable_path_serves(const accelerator_view& av) {
-#if AMP_HAS_CUDA
-  if (info_of(av)->kind == device_kind::cuda) {
-    ensure_kokkos();
-    return kokkos_serves(*queue_of(av));
-  }
-#endif
-  (void)av;
-  return true;
+  if (info_of(av)->kind != device_kind::gpu) return true;
+  ensure_kokkos();
+  return device_portable_serves(*queue_of(av));
 }
 
 // Without an explicit accelerator_view a kernel runs on the view of the first
@@ -349,14 +314,14 @@ void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2
 //   amp_parallel_for_each_scope([&]() { CALL; }),
 // and the kernel's copy of the closure is patched so that those references
 // reach the arrays' device shadows (capture.h). The compiler launcher does the
-// wrapping in the source (scripts/pfe_scope.py) and defines
+// wrapping in the source (scripts/gpu_edits.py) and defines
 // AMP_PARALLEL_FOR_EACH_SCOPED; only GPU builds without the launcher get the
 // function-like macro below, which rewrites every `parallel_for_each(` token
 // sequence (a user's own function of that name included).
 namespace Concurrency {
 template <class Call> void amp_parallel_for_each_scope(const Call& call) { call(); }
 } // namespace Concurrency
-#if AMP_HAS_CUDA && !defined(AMP_PARALLEL_FOR_EACH_SCOPED)
+#if AMP_HAS_DEVICE_BACKEND && !defined(AMP_PARALLEL_FOR_EACH_SCOPED)
 #define parallel_for_each(...) \
   amp_parallel_for_each_scope([&]() { ::Concurrency::parallel_for_each(__VA_ARGS__); })
 #endif

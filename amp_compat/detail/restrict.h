@@ -1,10 +1,11 @@
 // restrict(...) and tile_static.
 //
-// restrict(amp) / restrict(cpu, amp) -> __host__ __device__ in GPU builds (the
-// host accelerator runs the same kernels), nothing in host builds.
-// restrict(cpu) -> __host__ in GPU builds. Clang refuses a __host__ __device__
-// function that overloads a __host__ one with the same signature, so
-// restrict(cpu)/restrict(amp) overload pairs are not supported (migration_guide.md).
+// restrict(amp) / restrict(cpu, amp) -> AMP_HD, the device backend's host and
+// device attribute (__host__ __device__; the host accelerator runs the same
+// kernels), nothing in host builds. restrict(cpu) -> AMP_HOST_ONLY (__host__).
+// Clang refuses a __host__ __device__ function that overloads a __host__ one
+// with the same signature, so restrict(cpu)/restrict(amp) overload pairs are
+// merged by scripts/restrict_rewrite.py (migration_guide.md).
 #pragma once
 #include "config.h"
 
@@ -15,7 +16,7 @@
   AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY,   \
                     AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, \
                     AMP_RESTRICT_ONE, )(__VA_ARGS__)
-#if AMP_CHECK_PASS && !AMP_HAS_CUDA
+#if AMP_CHECK_PASS && !AMP_HAS_DEVICE_BACKEND
 // The check pass (tools/amp_check) reads the restriction from an annotation.
 #define AMP_RESTRICT_ONE(a) __attribute__((annotate("amp_restrict:" #a)))
 #define AMP_RESTRICT_MANY(...) __attribute__((annotate("amp_restrict:" #__VA_ARGS__)))

@@ -4,7 +4,7 @@
 // accelerator list in runtime/accelerator_table.h.
 #pragma once
 #include "config.h"
-#include "device_cuda.h"
+#include "backend/device_runtime.h"
 #include "exceptions.h"
 #include "runtime/accelerator_table.h"
 #include "runtime/async_state.h"
@@ -29,7 +29,8 @@ class accelerator_view;
 namespace detail {
 
 // ---------------------------------------------------------------- buffers
-// One allocation of user data with copies on the host and/or on CUDA devices.
+// One allocation of user data with copies on the host and/or on devices of
+// the device backend.
 // `valid` says which copies hold the current contents (several after
 // read-only transfers; none right after discard_data). Host views that do not
 // own their memory (array_view over a std::vector) use the user's memory as
@@ -48,7 +49,7 @@ struct buffer {
   std::size_t bytes;
   void* host = nullptr;
   bool host_owned = false;
-  std::vector<device_copy> devs; // by CUDA device number; allocated on first use
+  std::vector<device_copy> devs; // by device number; allocated on first use
   unsigned valid = 0;
   location home;
   device_kind owner = device_kind::cpu; // the accelerator of the array that owns it, if any
@@ -77,7 +78,7 @@ struct buffer {
     for (std::size_t d = 0; d < devs.size(); ++d) {
       if (!devs[d].ptr) continue;
       // A copy to another device may still be reading this one (it runs on
-      // that device's queue, which cudaFree here does not wait for).
+      // that device's queue, which device_memory::free does not wait for).
       if (devs[d].last) devs[d].last->synchronize_quietly();
       device_memory::free(static_cast<int>(d), devs[d].ptr);
     }

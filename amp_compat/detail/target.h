@@ -1,19 +1,19 @@
 // Kernel-side primitives whose implementation differs between the GPU and the
 // host: the one place that chooses. Everything that runs inside a kernel calls
-// these instead of testing the compilation pass itself.
+// these instead of testing the compilation pass itself. The primitives are the
+// backend's (backend/backend.h, stage "kernel"): the device backend's in the
+// device pass, the host backend's in every host pass.
 #pragma once
 #include "config.h"
 
-#include <atomic>
+#if AMP_DEVICE_PASS
+#include "backend/device_kernel.h"
+#else
+#include "backend/host/kernel.h"
+#endif
 
 namespace Concurrency {
 namespace detail {
-namespace host_tiles {
-// Suspends the calling work-item until every work-item of its tile has arrived
-// (defined in fiber.h). Throws runtime_exception on divergent barriers.
-void barrier_wait();
-} // namespace host_tiles
-
 namespace target {
 #if !AMP_DEVICE_PASS
 // True on a host thread while it runs a kernel's work-items (set by the host
@@ -36,17 +36,10 @@ struct amp_context_scope {};
 AMP_FN constexpr bool in_amp_context() { return true; }
 #endif
 
-#if AMP_DEVICE_PASS
-AMP_FN void tile_barrier() { __syncthreads(); }
-AMP_FN void fence_tile_static() { __threadfence_block(); }
-AMP_FN void fence_global() { __threadfence(); }
-#else
-inline void tile_barrier() { host_tiles::barrier_wait(); }
-// A host tile runs on one OS thread, so ordering against the compiler is all
-// a fence has to guarantee between its work-items.
-inline void fence_tile_static() { std::atomic_signal_fence(std::memory_order_seq_cst); }
-inline void fence_global() { std::atomic_thread_fence(std::memory_order_seq_cst); }
-#endif
+// tile_barrier() and fence_tile_static() come from the backend (above);
+// the device-wide fence is Kokkos' on every backend (the same instruction the
+// backends would issue: __threadfence() on a GPU, a full fence on the host).
+AMP_FN void fence_global() { Kokkos::memory_fence(); }
 } // namespace target
 } // namespace detail
 } // namespace Concurrency

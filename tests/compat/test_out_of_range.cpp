@@ -52,7 +52,7 @@ TEST(OutOfRange, ReadsPastTheExtentGiveZero) {
 // AMP's restrict(amp) pointer constructor checks nothing in a kernel (as in
 // Microsoft's runtime): an empty view made there as a placeholder is valid.
 // (GPU builds do not offer the pointer constructors in kernels yet.)
-#if !AMP_HAS_CUDA
+#if !AMP_HAS_DEVICE_BACKEND
 TEST(OutOfRange, EmptyViewFromPointerInsideKernel) {
   std::vector<int> out(4, 0);
   array_view<int, 1> r(4, out);

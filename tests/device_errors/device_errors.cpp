@@ -16,7 +16,9 @@ static void check(bool ok, const char* what, const std::string& detail) {
 
 int main() {
   accelerator gpu;
-  if (gpu.device_path != L"cuda0") {
+  // The GPU runtime's names in messages: CUDA's or HIP's.
+  const bool hip = gpu.device_path == L"hip0";
+  if (gpu.device_path != L"cuda0" && !hip) {
     std::printf("skipped: the default accelerator is not a GPU\n");
     return 0;
   }
@@ -29,7 +31,7 @@ int main() {
     for (long long c = 0; c < chunks; ++c) hoard.emplace_back(1 << 16, 1 << 13);
     check(false, "out_of_memory", "allocating twice the GPU's memory did not throw");
   } catch (const out_of_memory& e) {
-    check(std::string(e.what()).find("cudaMalloc") != std::string::npos, "out_of_memory", e.what());
+    check(std::string(e.what()).find(hip ? "hipMalloc" : "cudaMalloc") != std::string::npos, "out_of_memory", e.what());
   }
   // The context is still usable after a failed allocation.
   std::vector<int> v(1024, 1);
@@ -44,7 +46,7 @@ int main() {
     gpu.default_view.wait();
     check(false, "faulting kernel", "no exception");
   } catch (const runtime_exception& e) {
-    check(std::string(e.what()).find("CUDA error") != std::string::npos, "faulting kernel -> runtime_exception",
+    check(std::string(e.what()).find(hip ? "HIP error" : "CUDA error") != std::string::npos, "faulting kernel -> runtime_exception",
           e.what());
   }
   std::printf("device errors: %d failed\n", failures);

@@ -1,7 +1,8 @@
 // tile_compiler: a Clang 22 plugin that rewrites the tiled kernel lambdas of a
 // host translation unit so that a tile runs as loops over its work-items
-// between barriers instead of as fibers (amp_compat/detail/compiled_tiles.h has
-// the runtime side, README.md beside this file the design and the rules).
+// between barriers instead of as fibers
+// (amp_compat/detail/backend/host/compiled_tiles.h has the runtime side,
+// README.md beside this file the design and the rules).
 //
 // Run on a parse of the source (clang++-22 -fsyntax-only with the host flags):
 //   -fplugin=tile_compiler.so -Xclang -plugin-arg-tile-compiler -Xclang out=FILE

@@ -66,7 +66,7 @@
 // wraps the argument in this, an lvalue naming the temporary, which lives
 // to the end of the full expression as MSVC's did. Usable in kernels.
 template <class T>
-#if defined(__CUDA__)
+#if defined(__CUDA__) || defined(__HIP__)
 __host__ __device__
 #endif
 inline T& amp_compat_msvc_lvalue(T&& t) noexcept {

@@ -6,8 +6,8 @@
 // 0>`), never deduced, so a call looks and converts exactly as with a plain
 // function (fast_math::sin(1.0) converts to float, as in AMP). The reason:
 // under `using namespace concurrency::precise_math;` an unqualified sqrt(x)
-// also sees the C library's ::sqrt (and, in the GPU pass, CUDA's device
-// overloads). Two plain functions with the same signature would make that call
+// also sees the C library's ::sqrt (and, in the GPU pass, the device math
+// library's overloads). Two plain functions with the same signature would make that call
 // ambiguous; against a template the plain function wins the tie, and it
 // computes the same function. Qualified calls always reach these definitions.
 #pragma once

@@ -1,5 +1,6 @@
 // Host implementations of the <amp_math.h> functions the C library lacks
-// (CUDA has device versions of all of them; target_math.h chooses).
+// (the device backend has device versions of all of them, stage "math";
+// target_math.h chooses).
 //
 // Method: double results are computed in long double (64-bit significand on
 // x86-64) and rounded once, float results through the double function, so

@@ -4,12 +4,12 @@
 //
 // Column meaning: X(name). Where a function is listed decides how it is
 // computed (target_math.h):
-//   *_LIBM:    the C library has it under the same name on the host and CUDA
-//              has a device function of the same name: ::N / ::Nf are called
-//              and Clang's CUDA headers resolve them to the device versions in
-//              the device pass.
-//   *_SPECIAL: no common C library function; target_math.h picks the CUDA
-//              device function or host_special.h's host implementation.
+//   *_LIBM:    the C library has it under the same name on the host and the
+//              device math library has a device function of the same name:
+//              ::N / ::Nf are called and the device compiler's headers
+//              resolve them to the device versions in the device pass.
+//   *_SPECIAL: no common C library function; target_math.h picks the device
+//              backend's (stage "math") or host_special.h's implementation.
 #pragma once
 
 // precise_math, one argument, float N(float), float Nf(float), double N(double).
@@ -26,7 +26,7 @@
 
 // fast_math (float only: N(float) and Nf(float)). FAST_*_LIBM are the float C
 // library functions on every target; FAST_*_INTRINSIC use the GPU's fast
-// approximations (the CUDA __sinf family) in the device pass.
+// approximations (the device backend's fast_* functions) in the device pass.
 #define AMP_MATH_FAST_1_LIBM(X)                                                                                    \
   X(acos) X(asin) X(atan) X(ceil) X(cosh) X(fabs) X(floor) X(round) X(sinh) X(sqrt) X(tan) X(tanh) X(trunc)
 #define AMP_MATH_FAST_1_INTRINSIC(X) X(cos) X(exp) X(exp2) X(log) X(log10) X(log2) X(rsqrt) X(sin)

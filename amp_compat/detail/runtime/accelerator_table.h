@@ -5,7 +5,7 @@
 // accelerators, `cpu` cannot run kernels and reports no double support.
 #pragma once
 #include "../config.h"
-#include "../device_cuda.h"
+#include "../backend/device_runtime.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,12 +24,14 @@ enum access_type { access_type_none = 0, access_type_read = 1, access_type_write
 
 namespace detail {
 
-enum class device_kind { cpu, host_serial, host_openmp, host_threads, cuda };
-// Where a copy of a buffer lives: the host, or CUDA device d (location 1 + d;
-// device_location(d)). A buffer's valid copies are a bit mask over locations,
-// so at most 31 CUDA devices are used.
+// gpu: a device of the device backend (backend/select.h); the others are the
+// host backend's.
+enum class device_kind { cpu, host_serial, host_openmp, host_threads, gpu };
+// Where a copy of a buffer lives: the host, or the device backend's device d
+// (location 1 + d; device_location(d)). A buffer's valid copies are a bit mask
+// over locations, so at most 31 devices are used.
 enum class location : int { host = 0 };
-constexpr int max_cuda_devices = 31;
+constexpr int max_devices = 31;
 inline location device_location(int d) { return static_cast<location>(1 + d); }
 inline int device_of(location l) { return static_cast<int>(l) - 1; }
 
@@ -42,7 +44,7 @@ struct accelerator_info {
   bool runs_kernels;
   bool doubles;        // supports_double_precision (and limited double precision)
   unsigned version;    // major << 16 | minor, as AMP reports it
-  int ordinal = -1;                           // CUDA device number; -1 for the host accelerators
+  int ordinal = -1;                           // the device backend's device number; -1 for the host accelerators
   std::shared_ptr<queue_state> default_queue; // the default view's queue (also its identity)
 
   // default_cpu_access_type: chosen by the runtime, changeable once by
@@ -102,13 +104,13 @@ struct accelerator_table {
       i->default_queue = ordinal < 0 ? std::make_shared<queue_state>(-1) : device_memory::default_queue(ordinal);
       all.push_back(std::move(i));
     };
-    // Every CUDA device, in CUDA's order; Kokkos' own device is the default.
-    const int gpus = std::min(device_memory::device_count(), max_cuda_devices);
+    // Every device of the device backend, in its order; Kokkos' own device
+    // is the default.
+    const int gpus = std::min(device_memory::device_count(), max_devices);
     const int kokkos_gpu = gpus > 0 ? device_memory::kokkos_device() : -1;
     for (int d = 0; d < gpus; ++d) {
       const device_properties p = device_memory::properties(d);
-      add(device_kind::cuda, cuda_path(d),
-          widen(p.name + " (CUDA device " + std::to_string(d) + (d == kokkos_gpu ? ", Kokkos)" : ")")),
+      add(device_kind::gpu, device_memory::path(d), widen(device_memory::describe(d, p, d == kokkos_gpu)),
           p.memory_bytes / 1024, false, true, true, d3d11, d);
     }
 #if AMP_HAS_OPENMP
@@ -131,11 +133,12 @@ struct accelerator_table {
       default_acc = found;
     }
   }
-  static std::wstring cuda_path(int d) { return L"cuda" + std::to_wstring(d); }
   // Short names accepted wherever a device path is (env var, set_default).
-  // "cuda"/"gpu" name the GPU Kokkos runs on.
+  // "gpu" and the device backend's own name (device_memory::names_backend)
+  // name the GPU Kokkos runs on.
   static std::wstring alias(const std::string& s) {
-    if (s == "gpu" || s == "cuda") return cuda_path(device_memory::device_count() > 0 ? device_memory::kokkos_device() : 0);
+    if (s == "gpu" || device_memory::names_backend(s))
+      return device_memory::path(device_memory::device_count() > 0 ? device_memory::kokkos_device() : 0);
     if (s == "openmp" || s == "threads" || s == "warp" || s == "host") return L"direct3d\\warp";
     if (s == "serial" || s == "ref") return L"direct3d\\ref";
     return widen(s);

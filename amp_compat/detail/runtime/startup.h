@@ -3,8 +3,8 @@
 // namespace scope, i.e. during static initialisation, when Kokkos' own
 // statics (a static library: link order decides) may not exist yet. So
 // nothing but a kernel launch starts Kokkos: building the accelerator list,
-// allocating and copying data work without it (device copies use CUDA's
-// default stream until Kokkos' stream exists). Kokkos is finalized at exit.
+// allocating and copying data work without it (device copies run on the
+// device backend's own queues, backend/backend.h). Kokkos is finalized at exit.
 #pragma once
 #include "../config.h"
 #include "../exceptions.h"
@@ -58,11 +58,12 @@ inline void start_kokkos_here() {
   try {
     Kokkos::initialize(argc, argv);
   } catch (const std::exception& e) {
-    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs an NVIDIA GPU "
-                                         "and driver): ") + e.what()).c_str(), e_fail);
+    throw runtime_exception((std::string("amp_compat: Kokkos could not start (a GPU build needs its GPU and "
+                                         "driver: NVIDIA for the CUDA build, AMD for the HIP build): ") +
+                             e.what()).c_str(), e_fail);
   }
 }
-// After a kernel fault the CUDA context is unusable and Kokkos' own shutdown
+// After a kernel fault the GPU context may be unusable and Kokkos' own shutdown
 // may throw; the fault was already reported as an exception.
 inline void finish_kokkos_here() noexcept {
   try {

@@ -1,10 +1,11 @@
-// Kernels on the CUDA accelerator: the native GPU path (launch_kokkos.h has
-// the portable one; parallel_for_each.h chooses between them).
+// CUDA backend, stage "launch" (backend.h): kernels on a CUDA accelerator.
+// The native GPU path is amp_compat's own kernels below (../../launch_kokkos.h
+// has the portable one; ../../parallel_for_each.h chooses between them).
 //
 // Both models launch amp_compat's own __global__ kernels on the stream of the
 // accelerator_view's queue (Kokkos' own stream for the default view of Kokkos'
 // device, so they stay ordered with every copy and Kokkos kernel there), on
-// that queue's device (device_cuda.h), taking the
+// that queue's device (device.h), taking the
 // patched closure by value as the kernel parameter (or, when it is larger
 // than a kernel parameter may be, a pointer to a stream-ordered device copy). They do not go through a
 // Kokkos TeamPolicy because of the code Clang generates there: Kokkos 3.4
@@ -28,11 +29,11 @@
 // Launches are asynchronous; errors of a running kernel surface at the next
 // synchronisation (copy back, accelerator_view::wait) as runtime_exception.
 #pragma once
-#include "capture.h"
-#include "kernel_name.h"
-#include "tiled.h"
+#include "../../capture.h"
+#include "../../kernel_name.h"
+#include "../../tiled.h"
+#include "../backend.h"
 
-#if AMP_HAS_CUDA
 namespace Concurrency {
 namespace detail {
 
@@ -171,6 +172,40 @@ private:
   }
 };
 
+// ---- the dispatch's view of this backend
+
+// AMP_KERNEL_PATH=auto on CUDA devices (bench/RESULTS.md, "Portable path"):
+// native for both models. Simple: Kokkos' MDRange was slower (simple matmul,
+// stream). Tiled: the TeamPolicy was as fast or slower; within noise the
+// native path is kept, the speed targets were established on it.
+constexpr kernel_path measured_device_path(bool /*tiled*/) { return kernel_path::native; }
+
+// Whether the portable launcher (Kokkos' default Cuda instance) can serve a
+// kernel on queue q: when q is on the device Kokkos runs on. Kokkos 3.4 and 4
+// support one device per process, so views of other GPUs run natively.
+inline bool device_portable_serves(const queue_state& q) { return q.device() == device_memory::kokkos_device(); }
+
+// A portable launch on queue q: Kokkos' default instance queues the kernel on
+// its own stream, which is q's stream only for the default view with Kokkos
+// 3.4 (the legacy stream). Otherwise (any other view, or Kokkos 4, whose
+// default instance has a stream of its own) the kernel is put in q's line with
+// events: it starts after everything queued on q, and what is queued on q
+// afterwards starts after it (queue_state::lend/take_back), so copies,
+// markers, wait() and array_view synchronisation see it as q's work.
+struct kokkos_stream_hop {
+  queue_state* q;
+  template <class Fn> void operator()(Fn&& fn) const {
+    const cudaStream_t ks = Kokkos::Cuda().cuda_stream();
+    q->lend(ks);
+    fn();
+    q->take_back(ks);
+  }
+};
+
+template <class Run> void with_device_launcher(queue_state& q, Run&& run) {
+  device_memory::prepare_launch(q.device()); // direct3d_abort's record (device.h)
+  run(type_tag<Kokkos::Cuda>{}, cuda_launcher{q}, device_portable_serves(q), kokkos_stream_hop{&q});
+}
+
 } // namespace detail
 } // namespace Concurrency
-#endif

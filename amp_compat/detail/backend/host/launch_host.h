@@ -10,11 +10,11 @@
 // An exception from a work-item stops the remaining work and is rethrown on the
 // calling thread once the parallel region has ended (it cannot cross OpenMP).
 #pragma once
-#include "capture.h"
+#include "../../capture.h"
 #include "compiled_tiles.h"
 #include "fiber.h"
-#include "kernel_name.h"
-#include "tiled.h"
+#include "../../kernel_name.h"
+#include "../../tiled.h"
 
 #include <atomic>
 #include <exception>

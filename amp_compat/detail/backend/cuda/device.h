@@ -1,7 +1,5 @@
-// The CUDA accelerators: devices, queues, memory and error handling. Only this
-// file and launch_cuda.h talk to the CUDA runtime; a host build gets the stubs
-// below (no devices, queues that only carry an identity), so no caller needs
-// its own #if.
+// CUDA backend, stage "runtime" (backend.h): devices, queues, memory and
+// error handling. Only this folder talks to the CUDA runtime.
 //
 // Every CUDA device of the process is an accelerator ("cuda0", "cuda1", ...).
 // Every accelerator_view is a queue_state: an in-order CUDA stream on one
@@ -19,11 +17,12 @@
 // expects its device to stay current on its thread; every call here that
 // concerns one device makes it current only for that call (device_scope).
 #pragma once
-#include "config.h"
-#include "exceptions.h"
-#include "runtime/kernel_abort.h"
-#include "runtime/result_log.h"
-#include "runtime/startup.h"
+#include "../../config.h"
+#include "../../exceptions.h"
+#include "../backend.h"
+#include "kernel_abort.h"
+#include "../../runtime/result_log.h"
+#include "../../runtime/startup.h"
 
 #include <atomic>
 #include <cstring>
@@ -32,21 +31,11 @@
 #include <string>
 #include <vector>
 
-#if AMP_HAS_CUDA
 #include <cuda_runtime.h>
-#endif
 
 namespace Concurrency {
 namespace detail {
 
-// What get_all() reports about one device.
-struct device_properties {
-  std::string name;
-  std::size_t memory_bytes = 0;
-  int pci_bus = 0;
-};
-
-#if AMP_HAS_CUDA
 inline void cuda_check(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
   (void)cudaGetLastError(); // clear non-sticky errors
@@ -310,6 +299,13 @@ struct device_memory {
     }
     return r;
   }
+  // Accelerator paths: "cuda0", "cuda1", ... in CUDA's device order; "cuda"
+  // (like "gpu") names the device Kokkos runs on (accelerator_table.h).
+  static std::wstring path(int d) { return L"cuda" + std::to_wstring(d); }
+  static bool names_backend(const std::string& s) { return s == "cuda"; }
+  static std::string describe(int d, const device_properties& p, bool kokkos) {
+    return p.name + " (CUDA device " + std::to_string(d) + (kokkos ? ", Kokkos)" : ")");
+  }
   // Device d's default queue: shared by its default accelerator_view and by
   // work that names no view. Never destroyed (outlives static arrays).
   static const std::shared_ptr<queue_state>& default_queue(int d) {
@@ -431,46 +427,6 @@ private:
     else check(e, "cudaDeviceEnablePeerAccess");
   }
 };
-#else
-// Host builds: a queue is an identity (kernels on the host backends complete
-// before parallel_for_each returns); there are no devices.
-class queue_marker {
-public:
-  void wait() const {}
-};
-class queue_state {
-public:
-  explicit queue_state(int device, bool = false) : dev_(device) {}
-  int device() const { return dev_; }
-  bool uses_legacy_stream() const { return false; }
-  void wait_for(queue_state&) {}
-  void synchronize(bool = true) {}
-  std::shared_ptr<queue_marker> mark() { return std::make_shared<queue_marker>(); }
-  void synchronize_quietly() noexcept {}
-
-private:
-  int dev_;
-};
-
-struct device_memory {
-  [[noreturn]] static void none() { throw runtime_exception("this build has no GPU accelerator", e_fail); }
-  static int device_count() { return 0; }
-  static int kokkos_device() { return -1; }
-  static device_properties properties(int) { return {}; }
-  [[noreturn]] static const std::shared_ptr<queue_state>& default_queue(int) { none(); }
-  static void* alloc(int, std::size_t) { none(); }
-  static void free(int, void*) noexcept {}
-  static void to_device(queue_state&, void*, const void*, std::size_t) { none(); }
-  static void to_device_queued(queue_state&, void*, const void*, std::size_t) { none(); }
-  static void to_host(queue_state&, void*, const void*, std::size_t) { none(); }
-  static void device_to_device(queue_state&, void*, int, const void*, int, std::size_t) { none(); }
-  static bool peer_access(int, int) { return false; }
-  static void wait_all() {}
-  static void check_launch() {}
-  static void prepare_launch(int) {}
-  static void clear_error() {}
-};
-#endif
 
 } // namespace detail
 } // namespace Concurrency

@@ -20,8 +20,8 @@
 // run), so nothing leaks and nothing hangs. An exception thrown by a
 // work-item propagates to the launch the same way.
 #pragma once
-#include "config.h"
-#include "exceptions.h"
+#include "../../config.h"
+#include "../../exceptions.h"
 
 #if !defined(AMP_FIBER_FCONTEXT) && defined(__x86_64__) && defined(__ELF__) && !(defined(__CET__) && (__CET__ & 2))
 #define AMP_FIBER_FCONTEXT 0
@@ -421,13 +421,14 @@ private:
   throw runtime_exception("tile_barrier::wait called outside a tiled parallel_for_each", e_fail);
 }
 
-} // namespace host_tiles
-
-inline void host_tiles::barrier_wait() {
+// Declared in kernel.h (host passes), target::tile_barrier's.
+inline void barrier_wait() {
   tile_run* r = current_run;
   if (__builtin_expect(!r, false)) barrier_outside_tile();
   r->barrier();
 }
+
+} // namespace host_tiles
 
 } // namespace detail
 } // namespace Concurrency

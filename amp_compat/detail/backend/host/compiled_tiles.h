@@ -20,9 +20,9 @@
 // AMP_HOST_TILES_REPORT=1 prints, at the first launch of each wrapped kernel,
 // which path it takes and why.
 #pragma once
-#include "config.h"
-#include "index.h"
-#include "tiled.h"
+#include "../../config.h"
+#include "../../index.h"
+#include "../../tiled.h"
 
 #include <atomic>
 #include <cstdio>

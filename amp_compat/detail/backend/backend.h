@@ -1,0 +1,141 @@
+// The backend interface: what amp_compat needs from the machine it runs
+// kernels on, and the types every backend shares.
+//
+// Backends. The host backend (host/) is in every build: the host accelerators
+// (direct3d\warp on Kokkos OpenMP or Threads, direct3d\ref on Kokkos Serial).
+// Next to it a build has at most one device backend, the folder for the GPU
+// backend its Kokkos was built with: cuda/ (Kokkos_ENABLE_CUDA, Clang as the
+// CUDA compiler), hip/ (Kokkos_ENABLE_HIP; the slot is there, select.h names
+// its files), or none/ (a host-only build). select.h is the one dispatch
+// point; the stage headers beside it (device_config.h, device_kernel.h,
+// device_runtime.h, device_launch.h, device_math.h) include the chosen
+// folder's file for each stage. No other header names a backend.
+//
+// A device backend folder provides five files, one per stage; everything in
+// namespace Concurrency::detail unless said otherwise. "Device d" is the
+// backend's own device number (0, 1, ...); buffers keep the copy on device d
+// at location 1 + d (runtime/accelerator_table.h), so at most
+// max_devices (31) devices are used.
+//
+// 1. config.h (included by ../config.h, before anything else of amp_compat)
+//    AMP_DEVICE_PASS          1 while compiling the device side of a source
+//    AMP_HD                   attribute of functions usable on host and device
+//    AMP_HOST_ONLY            attribute of host-only functions (restrict(cpu))
+//    AMP_DEVICE_ONLY          attribute of device-only functions
+//    AMP_TILE_STATIC_DEVICE   storage class of tile_static in the device pass
+//                             (the tile's on-chip shared memory)
+//
+// 2. kernel.h (device pass only, through ../target.h): what kernel code calls.
+//    target::tile_barrier()        every work-item of the tile arrives (and
+//                                  tile_static writes before it are visible)
+//    target::fence_tile_static()   orders tile_static accesses of the calling
+//                                  work-item as seen by its tile
+//    atomics::fetch_{add,sub,and,or,xor,max,min}(T*, T), exchange(T*, T),
+//    compare_exchange(T*, expected, desired) -> value found; int and unsigned
+//    (exchange also float), on device memory and tile_static alike
+//    abort_kernel(bool formatted, const char* text, args...)  records
+//    direct3d_abort / direct3d_errorf (../runtime/kernel_abort.h's record)
+//    and ends the calling thread; the host raises it at the next
+//    synchronisation (queue_state::synchronize, copies to the host, waits).
+//    The device-wide fence is Kokkos::memory_fence() for every backend
+//    (../target.h).
+//
+// 3. device.h (every pass, through ../runtime.h): devices, memory, queues.
+//    class queue_marker { void wait() const; }  a point in a queue; wait()
+//        returns once the work queued before it is done (raises kernel
+//        faults and aborts)
+//    class queue_state  one in-order queue of work on one device (an
+//        accelerator_view; its identity too):
+//        explicit queue_state(int device)   (device -1: a host view's queue)
+//        int device() const
+//        void wait_for(queue_state& before)  later work here starts after
+//            everything queued on `before` so far (any device; no host wait)
+//        void synchronize(bool aborts = true)  blocks until done; a kernel
+//            fault (and, with aborts, a kernel's abort) becomes
+//            runtime_exception
+//        void synchronize_quietly() noexcept   the same, errors dropped
+//        std::shared_ptr<queue_marker> mark()
+//    struct device_memory (static members):
+//        int device_count()         the devices the backend sees
+//        int kokkos_device()        the device Kokkos runs on (the default
+//                                   accelerator); -1 with no devices
+//        device_properties properties(int d)
+//        std::wstring path(int d)   the accelerator's device path ("cuda0")
+//        bool names_backend(const std::string&)  the short name accepted for
+//                                   the Kokkos device ("cuda"), besides "gpu"
+//        std::string describe(int d, const device_properties&, bool kokkos)
+//                                   accelerator::description
+//        const std::shared_ptr<queue_state>& default_queue(int d)  device d's
+//                                   default view's queue (lives forever)
+//        void* alloc(int d, std::size_t) / void free(int d, void*) noexcept
+//        to_device(q, dst, host_src, n), to_host(q, host_dst, src, n):
+//            queued on q, then waited for (a copy back reports a fault of
+//            an earlier kernel on q)
+//        to_device_queued(q, dst, host_src, n): queued, not waited for;
+//            host_src may change as soon as it returns
+//        device_to_device(q, dst, dst_device, src, src_device, n): queued on
+//            q (a queue of dst_device)
+//        wait_all()                 everything queued on every device is done
+//    Errors: out_of_memory for a failed allocation, runtime_exception (e_fail)
+//    for anything else, with the backend's own error text.
+//
+// 4. launch.h (through ../parallel_for_each.h): kernels on a device queue.
+//    kernel_path measured_device_path(bool tiled)  the path AMP_KERNEL_PATH=
+//        auto takes on this backend's devices (measured; bench/RESULTS.md)
+//    bool device_portable_serves(const queue_state& q)  whether the portable
+//        launcher (Kokkos' default instance of the backend's execution
+//        space) can run a kernel in q's line of work
+//    template <class Run> void with_device_launcher(queue_state& q, Run&& run)
+//        calls run(type_tag<Kokkos execution space>{}, native launcher,
+//        device_portable_serves(q), order), where the native launcher has
+//          template <int N, class F> void simple(const extent<N>&, const kernel_image<F>&) const
+//          template <int D0, int D1, int D2, class F>
+//          void tiled(const tiled_extent<D0, D1, D2>&, const kernel_image<F>&) const
+//        (both queue the kernel on q asynchronously; the kernel's closure is
+//        kernel_image's, already patched for device d, ../capture.h), and
+//        order(fn) runs a portable launch fn so that it is ordered in q's
+//        line of work (after what was queued on q, before what comes next).
+//        The tiled kernel runs one tile per thread group: tile_static in
+//        AMP_TILE_STATIC_DEVICE memory, the barrier kernel.h's tile_barrier.
+//
+// 5. math.h (device pass only, through ../math/target_math.h): namespace
+//    math::target with the <amp_math.h> functions the C library lacks (sinpi,
+//    cospi, erfinv, erfcinv, phi, probit, rcbrt, rsqrt, tanpi) and the
+//    fast_math intrinsics (fast_sin ... fast_sincos), float and double as the
+//    host's math/host_special.h; bit-identical results where precise_math
+//    promises them (math/common.h's IEEE versions).
+//
+// none/ implements the same names for a build without devices: no devices,
+// identity queues, and refusals (runtime_exception) where a device is needed.
+//
+// Files a new device backend (e.g. hip/) touches: its folder with the five
+// files above, and its branch in select.h (already written for hip/). Nothing
+// else: the accelerator table, buffers, captures and the launch dispatch ask
+// only these names. The host backend (host/: kernel.h, launch_host.h,
+// fiber.h, compiled_tiles.h) provides stage 2 for host passes and the native
+// host launcher; its devices are the accelerator table's host entries.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace Concurrency {
+namespace detail {
+
+// What accelerator::get_all() reports about one device.
+struct device_properties {
+  std::string name;
+  std::size_t memory_bytes = 0;
+  int pci_bus = 0;
+};
+
+// The two ways to run a kernel (parallel_for_each.h): the portable path
+// (launch_kokkos.h, any Kokkos execution space) or the backend's native one.
+enum class kernel_path { automatic, portable, native };
+
+// A Kokkos execution space passed as a value (with_device_launcher's run).
+template <class T> struct type_tag {
+  using type = T;
+};
+
+} // namespace detail
+} // namespace Concurrency

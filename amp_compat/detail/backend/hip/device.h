@@ -1,0 +1,444 @@
+// HIP backend (AMD GPUs, ROCm), stage "runtime" (backend.h): devices, queues,
+// memory and error handling. Only this folder talks to the HIP runtime. It
+// mirrors cuda/device.h call for call (HIP's runtime API is CUDA's under
+// other names); what differs is said where it differs.
+//
+// Every HIP device of the process is an accelerator ("hip0", "hip1", ...).
+// Every accelerator_view is a queue_state: an in-order HIP stream on one
+// device. The default view of the device Kokkos runs on uses the null stream,
+// which HIP orders with every blocking stream, among them the stream of Kokkos
+// 4's default HIP instance, so amp_compat's work stays ordered with Kokkos
+// kernels there, and it needs no Kokkos (which may start later). Every other
+// queue gets its own non-blocking stream, created when first used, so views of
+// one device run their copies and kernels concurrently. Work on shared data is
+// ordered across queues with events (queue_state::wait_for), never with
+// device-wide synchronisation.
+//
+// The HIP runtime's "current device" is per host thread, as CUDA's; every call
+// here that concerns one device makes it current only for that call
+// (device_scope).
+//
+// Compiled (hipcc, ROCm 5.2.3, gfx90a), never run: no AMD GPU was available
+// where this was written (README.md, "AMD GPUs").
+#pragma once
+#include "../../config.h"
+#include "../../exceptions.h"
+#include "../backend.h"
+#include "kernel_abort.h"
+#include "../../runtime/result_log.h"
+#include "../../runtime/startup.h"
+
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <hip/hip_runtime.h>
+
+namespace Concurrency {
+namespace detail {
+
+// Kokkos' HIP execution space: Kokkos::HIP from Kokkos 4, Experimental in 3.x.
+#if KOKKOS_VERSION >= 40000
+using kokkos_hip = Kokkos::HIP;
+#else
+using kokkos_hip = Kokkos::Experimental::HIP;
+#endif
+
+inline void hip_check(hipError_t e, const char* what) {
+  if (e == hipSuccess) return;
+  (void)hipGetLastError(); // clear non-sticky errors
+  std::string m = std::string("HIP error in ") + what + ": " + hipGetErrorName(e) + ": " + hipGetErrorString(e);
+  if (e == hipErrorOutOfMemory) throw out_of_memory(m.c_str());
+  throw runtime_exception(m.c_str(), e_fail);
+}
+
+// Device d is the current device while this object lives; the previous one
+// is current again afterwards. Free when d already is current.
+class device_scope {
+public:
+  explicit device_scope(int d) {
+    if (hipGetDevice(&prev_) != hipSuccess) {
+      (void)hipGetLastError();
+      prev_ = -1;
+    }
+    if (prev_ != d) {
+      hip_check(hipSetDevice(d), "hipSetDevice");
+      changed_ = true;
+    }
+  }
+  ~device_scope() {
+    if (changed_ && prev_ >= 0) (void)hipSetDevice(prev_);
+  }
+  device_scope(const device_scope&) = delete;
+  device_scope& operator=(const device_scope&) = delete;
+
+private:
+  int prev_ = -1;
+  bool changed_ = false;
+};
+
+// direct3d_abort / direct3d_errorf in kernels (runtime/kernel_abort.h): per
+// device, a channel in device memory and a record in mapped page-locked host
+// memory, made before the device's first kernel; every synchronisation below
+// calls check(), which turns a recorded abort into runtime_exception.
+class kernel_aborts {
+public:
+  static constexpr int max_devices = 64;
+  // Fills device d's slots of every translation unit registered so far.
+  // Called before each launch on d: two atomic loads once all are filled.
+  static void prepare(int d) {
+    auto& slots = kernel_abort_slots::get();
+    auto& st = get();
+    if (d < 0 || d >= max_devices) return;
+    if (st.filled[d].load(std::memory_order_acquire) == slots.count.load(std::memory_order_acquire)) return;
+    std::lock_guard<std::mutex> g(slots.m);
+    device_scope on(d);
+    if (!st.record[d].load(std::memory_order_acquire)) {
+      void* h = nullptr;
+      hip_check(hipHostMalloc(&h, sizeof(kernel_abort_record), hipHostMallocMapped | hipHostMallocPortable),
+                 "hipHostMalloc (direct3d_abort record)");
+      std::memset(h, 0, sizeof(kernel_abort_record));
+      void* mapped = nullptr;
+      hip_check(hipHostGetDevicePointer(&mapped, h, 0), "hipHostGetDevicePointer (direct3d_abort record)");
+      const kernel_abort_channel ch{0, static_cast<kernel_abort_record*>(mapped)};
+      void* dc = nullptr;
+      hip_check(hipMalloc(&dc, sizeof ch), "hipMalloc (direct3d_abort channel)");
+      hip_check(hipMemcpy(dc, &ch, sizeof ch, hipMemcpyHostToDevice), "direct3d_abort channel");
+      st.channel[d] = static_cast<kernel_abort_channel*>(dc);
+      st.record[d].store(static_cast<kernel_abort_record*>(h), std::memory_order_release);
+      int n = st.devices.load(std::memory_order_relaxed);
+      while (n < d + 1 && !st.devices.compare_exchange_weak(n, d + 1)) {
+      }
+    }
+    std::size_t i = st.filled[d].load(std::memory_order_relaxed);
+    for (; i < slots.symbols.size(); ++i) {
+      // A module whose slot Clang dropped (no kernel there) cannot abort.
+      if (hipMemcpyToSymbol(slots.symbols[i], &st.channel[d], sizeof st.channel[d]) != hipSuccess)
+        (void)hipGetLastError();
+    }
+    st.filled[d].store(i, std::memory_order_release);
+  }
+  // Raises the abort a kernel recorded since the last check (any device).
+  static void check() {
+    auto& st = get();
+    const int n = st.devices.load(std::memory_order_acquire);
+    for (int d = 0; d < n; ++d) {
+      kernel_abort_record* r = st.record[d].load(std::memory_order_acquire);
+      if (r && r->state == 2) report(d, r);
+    }
+  }
+
+private:
+  std::atomic<std::size_t> filled[max_devices] = {};
+  std::atomic<kernel_abort_record*> record[max_devices] = {};
+  kernel_abort_channel* channel[max_devices] = {};
+  std::atomic<int> devices{0};
+  static kernel_aborts& get() {
+    static auto* s = new kernel_aborts; // never destroyed: used at exit
+    return *s;
+  }
+  [[noreturn]] static void report(int d, kernel_abort_record* r) {
+    std::string message;
+    {
+      std::lock_guard<std::mutex> g(kernel_abort_slots::get().m);
+      message = format_abort(*r);
+      std::memset(static_cast<void*>(r), 0, sizeof *r);
+      device_scope on(d);
+      (void)hipMemset(get().channel[d], 0, sizeof(int)); // the claim: the next abort is recorded again
+    }
+    throw runtime_exception(message.c_str(), e_fail);
+  }
+};
+
+// A point in a queue (accelerator_view::create_marker): wait() returns once
+// everything queued before it is done.
+class queue_marker {
+public:
+  queue_marker(int device, hipEvent_t e) : dev_(device), e_(e) {}
+  ~queue_marker() { (void)hipEventDestroy(e_); }
+  queue_marker(const queue_marker&) = delete;
+  queue_marker& operator=(const queue_marker&) = delete;
+  void wait() const {
+    device_scope on(dev_);
+    hip_check(hipEventSynchronize(e_), "kernel execution");
+    kernel_aborts::check();
+  }
+
+private:
+  int dev_;
+  hipEvent_t e_;
+};
+
+// One in-order queue of work on one device (an accelerator_view).
+class queue_state {
+public:
+  // legacy_stream: use the device's null stream (only for the default view of
+  // Kokkos' own device, see above).
+  explicit queue_state(int device, bool legacy_stream = false) : dev_(device), legacy_(legacy_stream) {}
+  ~queue_state() {
+    // At program exit the HIP runtime may already be gone; errors are moot then.
+    if (ev_) (void)hipEventDestroy(ev_);
+    if (foreign_ev_) (void)hipEventDestroy(foreign_ev_);
+    if (made_ && !legacy_) (void)hipStreamDestroy(s_);
+    (void)hipGetLastError();
+  }
+  queue_state(const queue_state&) = delete;
+  queue_state& operator=(const queue_state&) = delete;
+
+  int device() const { return dev_; }
+  bool uses_legacy_stream() const { return legacy_; }
+  // The stream, created on first use. Non-blocking: the null stream would
+  // otherwise serialise with it.
+  hipStream_t stream() {
+    std::lock_guard<std::mutex> g(m_);
+    if (!made_) {
+      if (legacy_) {
+        s_ = nullptr;
+      } else {
+        device_scope on(dev_);
+        hip_check(hipStreamCreateWithFlags(&s_, hipStreamNonBlocking), "hipStreamCreate (accelerator_view)");
+      }
+      made_ = true;
+    }
+    return s_;
+  }
+  // Work queued on this queue from now on starts only after everything queued
+  // on `before` until now (which may be on another device).
+  void wait_for(queue_state& before) {
+    if (&before == this) return;
+    hipEvent_t e = before.record();
+    device_scope on(dev_);
+    hip_check(hipStreamWaitEvent(stream(), e, 0), "hipStreamWaitEvent (ordering two accelerator_views)");
+  }
+  // Blocks until everything queued so far is done; a kernel fault becomes
+  // runtime_exception here.
+  // aborts: whether a kernel's direct3d_abort is raised here too (not in the
+  // quiet form used by destructors, which would swallow it).
+  void synchronize(bool aborts = true) {
+    hipStream_t s = stream();
+    device_scope on(dev_);
+    hip_check(hipStreamSynchronize(s), "kernel execution");
+    hip_check(hipGetLastError(), "kernel execution");
+    if (aborts) kernel_aborts::check();
+  }
+  // Orders work that another party (Kokkos' default execution space instance)
+  // queues on its own stream `other` of this device as if it were queued here:
+  // lend(other) before that work makes `other` wait for everything queued
+  // here so far; take_back(other) after it makes work queued here from now on
+  // wait for everything queued on `other` so far. No-ops when `other` is this
+  // queue's stream. Two event records and two stream waits, no host blocking.
+  void lend(hipStream_t other) {
+    if (other == stream()) return;
+    hipEvent_t e = record();
+    device_scope on(dev_);
+    hip_check(hipStreamWaitEvent(other, e, 0), "hipStreamWaitEvent (Kokkos instance after accelerator_view)");
+  }
+  void take_back(hipStream_t other) {
+    hipStream_t own = stream();
+    if (other == own) return;
+    device_scope on(dev_);
+    std::lock_guard<std::mutex> g(m_);
+    if (!foreign_ev_) hip_check(hipEventCreateWithFlags(&foreign_ev_, hipEventDisableTiming), "hipEventCreate");
+    hip_check(hipEventRecord(foreign_ev_, other), "hipEventRecord");
+    hip_check(hipStreamWaitEvent(own, foreign_ev_, 0), "hipStreamWaitEvent (accelerator_view after Kokkos instance)");
+  }
+  std::shared_ptr<queue_marker> mark() {
+    hipStream_t s = stream();
+    device_scope on(dev_);
+    hipEvent_t e;
+    hip_check(hipEventCreateWithFlags(&e, hipEventDisableTiming), "hipEventCreate");
+    auto m = std::make_shared<queue_marker>(dev_, e);
+    hip_check(hipEventRecord(e, s), "hipEventRecord");
+    return m;
+  }
+  void synchronize_quietly() noexcept {
+    if (!made_) return;
+    try {
+      synchronize(false);
+    } catch (...) {
+    }
+  }
+
+private:
+  // An event marking the end of the work queued so far (one per queue,
+  // re-recorded: a wait captures the event's state when it is queued).
+  // (Asynchronous operations run on worker threads, hence the lock.)
+  hipEvent_t record() {
+    hipStream_t s = stream();
+    device_scope on(dev_);
+    std::lock_guard<std::mutex> g(m_);
+    if (!ev_) hip_check(hipEventCreateWithFlags(&ev_, hipEventDisableTiming), "hipEventCreate");
+    hip_check(hipEventRecord(ev_, s), "hipEventRecord");
+    return ev_;
+  }
+
+  int dev_;
+  bool legacy_;
+  bool made_ = false;
+  hipStream_t s_ = nullptr;
+  hipEvent_t ev_ = nullptr;
+  hipEvent_t foreign_ev_ = nullptr; // take_back's
+  std::mutex m_;
+};
+
+struct device_memory {
+  static void check(hipError_t e, const char* what) { hip_check(e, what); }
+  static int device_count() {
+    int n = 0;
+    if (hipGetDeviceCount(&n) != hipSuccess) {
+      (void)hipGetLastError();
+      return 0;
+    }
+    return n;
+  }
+  // The device Kokkos runs on: 0 unless the program started Kokkos itself on
+  // another one (amp_compat starts it with Kokkos' defaults).
+  static int kokkos_device() { return Kokkos::is_initialized() ? kokkos_hip().hip_device() : 0; }
+  static device_properties properties(int d) {
+    device_properties r;
+    hipDeviceProp_t p;
+    if (hipGetDeviceProperties(&p, d) == hipSuccess) {
+      r.name = p.name;
+      r.memory_bytes = p.totalGlobalMem;
+      r.pci_bus = p.pciBusID;
+    } else {
+      (void)hipGetLastError();
+      r.name = "HIP device";
+    }
+    return r;
+  }
+  // Accelerator paths: "hip0", "hip1", ... in HIP's device order; "hip" (like
+  // "gpu") names the device Kokkos runs on (accelerator_table.h).
+  static std::wstring path(int d) { return L"hip" + std::to_wstring(d); }
+  static bool names_backend(const std::string& s) { return s == "hip"; }
+  static std::string describe(int d, const device_properties& p, bool kokkos) {
+    return p.name + " (HIP device " + std::to_string(d) + (kokkos ? ", Kokkos)" : ")");
+  }
+  // Device d's default queue: shared by its default accelerator_view and by
+  // work that names no view. Never destroyed (outlives static arrays).
+  static const std::shared_ptr<queue_state>& default_queue(int d) {
+    static std::mutex m;
+    static auto* qs = new std::vector<std::shared_ptr<queue_state>>();
+    std::lock_guard<std::mutex> g(m);
+    if (qs->empty()) {
+      const int n = device_count(), k = kokkos_device();
+      for (int i = 0; i < n; ++i) qs->push_back(std::make_shared<queue_state>(i, i == k));
+    }
+    if (d < 0 || d >= static_cast<int>(qs->size())) throw runtime_exception("no such HIP device", e_invalidarg);
+    return (*qs)[static_cast<std::size_t>(d)];
+  }
+
+  static void* alloc(int d, std::size_t bytes) {
+    device_scope on(d);
+    void* p = nullptr;
+    check(hipMalloc(&p, bytes ? bytes : 1), "hipMalloc (array or array_view storage)");
+    // The result log compares bytes with the host's calloc'ed storage.
+    if (result_log::on()) check(hipMemset(p, 0, bytes ? bytes : 1), "hipMemset (AMP_RESULT_LOG)");
+    return p;
+  }
+  static void free(int d, void* p) noexcept {
+    try {
+      device_scope on(d);
+      (void)hipFree(p);
+    } catch (...) {
+    }
+  }
+  // Stream-ordered: usable by work queued after it on q, released once the
+  // work queued before free_queued is done. No device-wide synchronisation.
+  static void* alloc_queued(queue_state& q, std::size_t bytes) {
+    hipStream_t s = q.stream();
+    device_scope on(q.device());
+    void* p = nullptr;
+    check(hipMallocAsync(&p, bytes ? bytes : 1, s), "hipMallocAsync (kernel closure)");
+    return p;
+  }
+  static void free_queued(queue_state& q, void* p) noexcept {
+    hipStream_t s = q.stream();
+    device_scope on(q.device());
+    (void)hipFreeAsync(p, s);
+  }
+  // Copies are queued on q, so they are ordered after earlier work on it;
+  // the synchronous ones wait for it, so a copy back also reports a fault of
+  // a kernel before it.
+  static void copy(queue_state& q, void* d, const void* s, std::size_t n, hipMemcpyKind k, const char* what) {
+    hipStream_t st = q.stream();
+    device_scope on(q.device());
+    check(hipMemcpyAsync(d, s, n, k, st), what);
+    check(hipStreamSynchronize(st), what);
+    kernel_aborts::check();
+  }
+  static void to_device(queue_state& q, void* d, const void* h, std::size_t n) {
+    copy(q, d, h, n, hipMemcpyHostToDevice, "copy to the GPU");
+  }
+  // Queues a small upload from pageable memory without waiting: HIP, as CUDA,
+  // stages (or completes) a copy from pageable memory before returning, so h
+  // may change right after.
+  static void to_device_queued(queue_state& q, void* d, const void* h, std::size_t n) {
+    hipStream_t st = q.stream();
+    device_scope on(q.device());
+    check(hipMemcpyAsync(d, h, n, hipMemcpyHostToDevice, st), "copy to the GPU");
+  }
+  static void to_host(queue_state& q, void* h, const void* d, std::size_t n) {
+    copy(q, h, d, n, hipMemcpyDeviceToHost, "copy from the GPU");
+  }
+  // Device to device, queued on q (a queue of the destination device dd).
+  // Between devices: directly over Infinity Fabric/PCIe where peer access is possible
+  // (enabled on first use), else staged by the driver through its own pinned
+  // buffers; never through pageable host memory.
+  static void device_to_device(queue_state& q, void* dst, int dd, const void* src, int sd, std::size_t n) {
+    hipStream_t st = q.stream();
+    if (dd == sd) {
+      device_scope on(dd);
+      check(hipMemcpyAsync(dst, src, n, hipMemcpyDeviceToDevice, st), "copy on the GPU");
+      return;
+    }
+    enable_peer_access(dd, sd);
+    device_scope on(dd);
+    check(hipMemcpyPeerAsync(dst, dd, src, sd, n, st), "copy between GPUs");
+  }
+  // Whether device `from` reads and writes device `to`'s memory directly.
+  static bool peer_access(int from, int to) {
+    int can = 0;
+    if (hipDeviceCanAccessPeer(&can, from, to) != hipSuccess) {
+      (void)hipGetLastError();
+      return false;
+    }
+    return can != 0;
+  }
+  static void check_launch() { check(hipGetLastError(), "kernel launch"); }
+  static void prepare_launch(int d) { kernel_aborts::prepare(d); }
+  static void clear_error() { (void)hipGetLastError(); }
+  // Waits for everything queued on every device; a kernel fault becomes
+  // runtime_exception here.
+  static void wait_all() {
+    const int n = device_count();
+    for (int d = 0; d < n; ++d) {
+      device_scope on(d);
+      check(hipDeviceSynchronize(), "kernel execution");
+      check(hipGetLastError(), "kernel execution");
+    }
+    kernel_aborts::check();
+  }
+
+private:
+  static void enable_peer_access(int from, int to) {
+    static std::mutex m;
+    static std::vector<char> done; // from * 64 + to
+    std::lock_guard<std::mutex> g(m);
+    const std::size_t key = static_cast<std::size_t>(from) * 64 + static_cast<std::size_t>(to);
+    if (done.size() <= key) done.resize(key + 1, 0);
+    if (done[key]) return;
+    done[key] = 1;
+    if (!peer_access(from, to)) return;
+    device_scope on(from);
+    const hipError_t e = hipDeviceEnablePeerAccess(to, 0);
+    if (e == hipErrorPeerAccessAlreadyEnabled) (void)hipGetLastError();
+    else check(e, "hipDeviceEnablePeerAccess");
+  }
+};
+
+} // namespace detail
+} // namespace Concurrency

@@ -1,0 +1,201 @@
+// HIP backend, stage "launch" (backend.h): kernels on an AMD GPU. The native
+// path is amp_compat's own kernels below, the same kernels as cuda/launch.h's
+// (../../launch_kokkos.h has the portable one; ../../parallel_for_each.h
+// chooses between them), queued on the stream of the accelerator_view's queue
+// on that queue's device (device.h), with the patched closure by value as the
+// kernel argument (or, when larger than that may be, a pointer to a
+// stream-ordered device copy).
+//
+//  simple model: the innermost dimension along threadIdx.x in 32-wide rows,
+//    4 rows per 128-thread block (two 64-wide wavefronts), else 256-thread
+//    blocks over the linearised domain: CUDA's shapes, not tuned for AMD GPUs
+//    (no AMD GPU was available to measure; bench/ has the benchmarks to do so).
+//  tiled model: one workgroup per tile, threadIdx = the local index
+//    (innermost dimension in x), tile_static is __shared__ (LDS),
+//    barrier.wait() is __syncthreads().
+//
+// __launch_bounds__ takes only the block size: HIP's second argument is a
+// number of wavefronts per execution unit, not CUDA's blocks per SM, so
+// CUDA's occupancy hints do not carry over. (HIP's __launch_bounds__ counts
+// its macro arguments: a template argument list goes in parentheses.)
+//
+// Launches are asynchronous; errors of a running kernel surface at the next
+// synchronisation (copy back, accelerator_view::wait) as runtime_exception.
+#pragma once
+#include "../../capture.h"
+#include "../../kernel_name.h"
+#include "../../tiled.h"
+#include "../backend.h"
+
+namespace Concurrency {
+namespace detail {
+
+namespace hip_shape {
+constexpr int row = 32;           // simple model, 2-D blocks: threads along the innermost dimension
+constexpr int rows = 4;           //   rows per block
+constexpr int linear = 256;       // simple model, linear blocks
+constexpr int max_param = 4000;   // bytes of closure passed by value (as CUDA: 4 KB of kernel arguments)
+} // namespace hip_shape
+
+// Simple model, 2-D blocks: x along the innermost dimension (32 per block),
+// y along the next (4 per block), z over the remaining outer dimensions.
+// Indices come straight from blockIdx/threadIdx: when they came from a
+// division (a 1-D grid folded into rows and columns), Clang no longer
+// strength-reduced the address arithmetic in the user's loops and the simple
+// matmul lost 20 %.
+template <int N, class Img>
+__global__ void __launch_bounds__(hip_shape::row * hip_shape::rows)
+    amp_simple_rows(Img k, Concurrency::extent<N> e) {
+  const int c = static_cast<int>(blockIdx.x * hip_shape::row + threadIdx.x);
+  const int r = static_cast<int>(blockIdx.y * hip_shape::rows + threadIdx.y);
+  if (c >= e[N - 1] || r >= e[N - 2]) return;
+  index<N> i;
+  if constexpr (N > 2) {
+    Concurrency::extent<N - 2> outer;
+    for (int d = 0; d < N - 2; ++d) outer[d] = e[d];
+    const index<N - 2> o = delinearize_u32(blockIdx.z, outer);
+    for (int d = 0; d < N - 2; ++d) i[d] = o[d];
+  }
+  i[N - 2] = r;
+  i[N - 1] = c;
+  invoke_kernel(k.fn(), i);
+}
+
+template <int N, class Img>
+__global__ void __launch_bounds__(hip_shape::linear)
+    amp_simple_linear(Img k, Concurrency::extent<N> e, unsigned size) {
+  const unsigned l = blockIdx.x * hip_shape::linear + threadIdx.x;
+  if (l < size) invoke_kernel(k.fn(), delinearize_u32(l, e));
+}
+
+// One block per tile. Direct: tile coordinates are blockIdx (x innermost), as
+// long as they fit the grid's y and z limits (65535); otherwise a 1-D grid
+// whose index is delinearised (slower code in user loops, see above).
+template <int D0, int D1, int D2, bool Direct, class Img>
+__global__ void __launch_bounds__((gpu_tile_bounds<D0, D1, D2>::threads))
+    amp_tiled(Img k, Concurrency::extent<tile_shape<D0, D1, D2>::rank> tiles) {
+  using shape = tile_shape<D0, D1, D2>;
+  constexpr int R = shape::rank;
+  const Concurrency::extent<R> te = shape::tile_extent();
+  index<R> tile, local;
+  if constexpr (Direct) {
+    tile[R - 1] = static_cast<int>(blockIdx.x);
+    if constexpr (R > 1) tile[R - 2] = static_cast<int>(blockIdx.y);
+    if constexpr (R > 2) tile[R - 3] = static_cast<int>(blockIdx.z);
+  } else {
+    tile = delinearize_u32(blockIdx.x, tiles);
+  }
+  local[R - 1] = static_cast<int>(threadIdx.x);
+  if constexpr (R > 1) local[R - 2] = static_cast<int>(threadIdx.y);
+  if constexpr (R > 2) local[R - 3] = static_cast<int>(threadIdx.z);
+  index<R> origin;
+  for (int d = 0; d < R; ++d) origin[d] = tile[d] * te[d];
+  invoke_kernel(k.fn(), tiled_index<D0, D1, D2>(origin + local, local, tile, origin));
+}
+
+// A closure too large to be a kernel parameter, read from device memory.
+template <class F> struct image_in_memory {
+  const kernel_image<F>* p;
+  AMP_FN const F& fn() const { return p->fn(); }
+};
+
+// Launches on one queue. Its device is current during the launch.
+struct hip_launcher {
+  queue_state& q;
+
+  template <int N, class F> void simple(const Concurrency::extent<N>& e, const kernel_image<F>& k) const {
+    const tools_kernel seen(kernel_name<F>::get("simple"), kokkos_hip());
+    with_image(k, [&](const auto& img) AMP_HOST_ONLY {
+      using Img = std::decay_t<decltype(img)>;
+      const unsigned size = static_cast<unsigned>(e.size_64());
+      if constexpr (N > 1) {
+        const unsigned inner = static_cast<unsigned>(e[N - 1]);
+        const unsigned row_groups = (static_cast<unsigned>(e[N - 2]) + hip_shape::rows - 1) / hip_shape::rows;
+        const unsigned long long outer = e.size_64() / e[N - 1] / e[N - 2];
+        if (inner >= hip_shape::row && row_groups <= grid_yz && outer <= grid_yz) {
+          const dim3 grid((inner + hip_shape::row - 1) / hip_shape::row, row_groups, static_cast<unsigned>(outer));
+          amp_simple_rows<N, Img><<<grid, dim3(hip_shape::row, hip_shape::rows), 0, stream()>>>(img, e);
+          return;
+        }
+      }
+      const unsigned blocks = (size + hip_shape::linear - 1) / hip_shape::linear;
+      amp_simple_linear<N, Img><<<blocks, hip_shape::linear, 0, stream()>>>(img, e, size);
+    });
+  }
+
+  template <int D0, int D1, int D2, class F>
+  void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) const {
+    using shape = tile_shape<D0, D1, D2>;
+    constexpr int R = shape::rank;
+    Concurrency::extent<R> tiles;
+    const auto tx = shape::tile_extent();
+    for (int d = 0; d < R; ++d) tiles[d] = te[d] / tx[d];
+    const dim3 block(R == 1 ? D0 : R == 2 ? D1 : D2, R == 1 ? 1 : R == 2 ? D0 : D1, R == 3 ? D0 : 1);
+    const dim3 grid(tiles[R - 1], R > 1 ? tiles[R > 1 ? R - 2 : 0] : 1, R > 2 ? tiles[0] : 1);
+    const tools_kernel seen(kernel_name<F>::get("tiled"), kokkos_hip());
+    with_image(k, [&](const auto& img) AMP_HOST_ONLY {
+      using Img = std::decay_t<decltype(img)>;
+      if (grid.y <= grid_yz && grid.z <= grid_yz)
+        amp_tiled<D0, D1, D2, true, Img><<<grid, block, 0, stream()>>>(img, tiles);
+      else
+        amp_tiled<D0, D1, D2, false, Img><<<static_cast<unsigned>(tiles.size_64()), block, 0, stream()>>>(img, tiles);
+    });
+  }
+
+private:
+  static constexpr unsigned grid_yz = 65535; // CUDA's limit on gridDim.y and gridDim.z, kept (AMD's is higher)
+  hipStream_t stream() const { return q.stream(); }
+
+  // launch(image): the closure by value when it fits a kernel parameter, else
+  // a device copy made and released in stream order around the launch.
+  template <class F, class Launch> void with_image(const kernel_image<F>& k, Launch launch) const {
+    if constexpr (sizeof(k) <= hip_shape::max_param) {
+      device_scope on(q.device());
+      launch(k);
+    } else {
+      void* d = device_memory::alloc_queued(q, sizeof(k));
+      device_memory::to_device_queued(q, d, &k, sizeof(k));
+      {
+        device_scope on(q.device());
+        launch(image_in_memory<F>{static_cast<const kernel_image<F>*>(d)});
+      }
+      device_memory::free_queued(q, d);
+    }
+    device_memory::check_launch();
+  }
+};
+
+// ---- the dispatch's view of this backend
+
+// AMP_KERNEL_PATH=auto on AMD devices: native for both models, as on CUDA
+// devices, where it was measured (bench/RESULTS.md, "Portable path"); not
+// measured on an AMD GPU.
+constexpr kernel_path measured_device_path(bool /*tiled*/) { return kernel_path::native; }
+
+// Whether the portable launcher (Kokkos' default HIP instance) can serve a
+// kernel on queue q: when q is on the device Kokkos runs on. Kokkos 4 supports
+// one device per process, so views of other GPUs run natively.
+inline bool device_portable_serves(const queue_state& q) { return q.device() == device_memory::kokkos_device(); }
+
+// A portable launch on queue q: Kokkos 4's default HIP instance queues the
+// kernel on a stream of its own, so the kernel is put in q's line with events:
+// it starts after everything queued on q, and what is queued on q afterwards
+// starts after it (queue_state::lend/take_back), so copies, markers, wait()
+// and array_view synchronisation see it as q's work.
+struct kokkos_stream_hop {
+  queue_state* q;
+  template <class Fn> void operator()(Fn&& fn) const {
+    const hipStream_t ks = kokkos_hip().hip_stream();
+    q->lend(ks);
+    fn();
+    q->take_back(ks);
+  }
+};
+
+template <class Run> void with_device_launcher(queue_state& q, Run&& run) {
+  device_memory::prepare_launch(q.device()); // direct3d_abort's record (device.h)
+  run(type_tag<kokkos_hip>{}, hip_launcher{q}, device_portable_serves(q), kokkos_stream_hop{&q});
+}
+
+} // namespace detail
+} // namespace Concurrency
