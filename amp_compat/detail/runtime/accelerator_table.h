@@ -113,10 +113,15 @@ struct accelerator_table {
       add(device_kind::gpu, device_memory::path(d), widen(device_memory::describe(d, p, d == kokkos_gpu)),
           p.memory_bytes / 1024, false, true, true, d3d11, d);
     }
+    // The multicore host accelerator stands in for WARP, Microsoft's CPU
+    // accelerator: accelerator::direct3d_warp names it (find), but its device
+    // path is its own, because code that tests for WARP's path works around
+    // WARP's defects (Microsoft's AMP Algorithms Library runs two extra scan
+    // kernels there that give wrong sums anywhere else).
 #if AMP_HAS_OPENMP
-    add(device_kind::host_openmp, L"direct3d\\warp", L"Host multicore (Kokkos OpenMP)", 0, true, true, true, d3d11, -1);
+    add(device_kind::host_openmp, multicore_path, L"Host multicore (Kokkos OpenMP)", 0, true, true, true, d3d11, -1);
 #elif AMP_HAS_THREADS
-    add(device_kind::host_threads, L"direct3d\\warp", L"Host multicore (Kokkos Threads)", 0, true, true, true, d3d11, -1);
+    add(device_kind::host_threads, multicore_path, L"Host multicore (Kokkos Threads)", 0, true, true, true, d3d11, -1);
 #endif
 #if AMP_HAS_SERIAL
     add(device_kind::host_serial, L"direct3d\\ref", L"Host serial (Kokkos Serial)", 0, true, true, true, d3d11, -1);
@@ -133,20 +138,26 @@ struct accelerator_table {
       default_acc = found;
     }
   }
+#if AMP_HAS_OPENMP
+  static constexpr const wchar_t* multicore_path = L"kokkos\\openmp";
+#else
+  static constexpr const wchar_t* multicore_path = L"kokkos\\threads";
+#endif
   // Short names accepted wherever a device path is (env var, set_default).
   // "gpu" and the device backend's own name (device_memory::names_backend)
   // name the GPU Kokkos runs on.
   static std::wstring alias(const std::string& s) {
     if (s == "gpu" || device_memory::names_backend(s))
       return device_memory::path(device_memory::device_count() > 0 ? device_memory::kokkos_device() : 0);
-    if (s == "openmp" || s == "threads" || s == "warp" || s == "host") return L"direct3d\\warp";
+    if (s == "openmp" || s == "threads" || s == "warp" || s == "host") return multicore_path;
     if (s == "serial" || s == "ref") return L"direct3d\\ref";
     return widen(s);
   }
   std::shared_ptr<accelerator_info> find(const std::wstring& path) {
     if (path == L"default") return default_acc;
+    const std::wstring& p = path == L"direct3d\\warp" ? std::wstring(multicore_path) : path;
     for (auto& a : all)
-      if (a->path == path) return a;
+      if (a->path == p) return a;
     return nullptr;
   }
 };
