@@ -75,6 +75,8 @@ public:
 
   int barriers = 0;
   int per_item = 0;
+  int recomputed_count = 0;
+  int guarded = 0;  // regions whose guard became the item loop's bounds
 
   // The compiled branch (statements inside `if constexpr (tile group) { ... }`).
   std::string compile() {
@@ -102,6 +104,9 @@ private:
   std::map<const VarDecl*, const ForStmt*> loopVar_;    // declared in a split for's init
   std::set<const VarDecl*> tileLevel_;             // one value per tile
   std::map<const VarDecl*, std::string> arrays_;   // per-work-item arrays: name
+  std::set<const VarDecl*> remat_;                 // recomputed in each region that reads them
+  std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
+  bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
   std::map<const Stmt*, int> regionOf_;            // split-block child -> region number
   std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
@@ -383,6 +388,7 @@ private:
       if (isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
       if (!v || v == param_) return false;
+      if (itemMode_ && locals_.count(v)) return remat_.count(v) > 0 || (tileLevel_.count(v) > 0 && stable(v));
       if (locals_.count(v)) return tileLevel_.count(v) > 0;
       if (capturedByCopy(v)) return true;
       return v->getType().isConstQualified() && !v->getType()->isReferenceType();
@@ -392,7 +398,7 @@ private:
       if (const auto* dr = dyn_cast<DeclRefExpr>(base); dr && dr->getDecl() == param_) {
         const std::string n = me->getMemberDecl()->getNameAsString();
         return n == "tile" || n == "tile_origin" || n == "tile_extent" || n == "tile_dim0" || n == "tile_dim1" ||
-               n == "tile_dim2" || n == "rank";
+               n == "tile_dim2" || n == "rank" || (itemMode_ && (n == "local" || n == "global"));
       }
       if (me->isArrow()) return false;
       return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
@@ -445,6 +451,83 @@ private:
   }
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
+
+  // Written only by its own `for` increment (or never): within one iteration
+  // of the loops around it, every read gives the same value.
+  bool stable(const VarDecl* v) {
+    for (const DeclRefExpr* r : refs_)
+      if (r->getDecl() == v && !isRead(r) && !isLoopIncWrite(r, v)) return false;
+    return true;
+  }
+  // A pure function of the work-item and of values that stay put while it is
+  // in scope: literals, constants, captures by copy, stable tile-level
+  // variables, t.local, t.global, t.tile..., other recomputed values, with
+  // arithmetic, comparisons, casts and index/extent accessors. No memory read.
+  bool itemPure(const Expr* e) {
+    itemMode_ = true;
+    const bool r = uniform(e);
+    itemMode_ = false;
+    return r;
+  }
+
+  // Per-work-item values that need no array: a scalar declared `T v = E;`,
+  // only read, with E item-pure. Each region that reads it recomputes it
+  // (`const T v = E;` at the top of its work-item loop): the value is then a
+  // plain function of the loop index, which the compiler can vectorise over,
+  // and nothing is stored or loaded per work-item (PoCL re-materialises such
+  // values instead of keeping them in context arrays too). A declaration
+  // statement is recomputed as a whole or not at all.
+  void chooseRecomputed(std::set<const DeclStmt*>& perItemDecls) {
+    std::map<std::string, int> names;
+    for (const VarDecl* v : locals_) ++names[v->getNameAsString()];
+    ++names[param_->getNameAsString()];
+    auto candidate = [&](const VarDecl* v) {
+      QualType t = v->getType();
+      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified())
+        return false;
+      if (!v->getInit() || v->getInitStyle() != VarDecl::CInit || isa<InitListExpr>(v->getInit()->IgnoreImplicit()))
+        return false;
+      if (names[v->getNameAsString()] != 1) return false; // re-declared at the top of a region: no shadowing games
+      for (const DeclRefExpr* r : refs_)
+        if (r->getDecl() == v && (!isRead(r) || !r->getLocation().isFileID() || !inFile(r->getLocation())))
+          return false;
+      return true;
+    };
+    std::set<const DeclStmt*> cands;
+    for (const DeclStmt* ds : perItemDecls) {
+      bool ok = true;
+      for (const Decl* d : ds->decls())
+        if (const auto* v = dyn_cast<VarDecl>(d); !v || !candidate(v)) ok = false;
+      if (!ok) continue;
+      cands.insert(ds);
+      for (const Decl* d : ds->decls()) remat_.insert(cast<VarDecl>(d));
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = cands.begin(); it != cands.end();) {
+        bool ok = true;
+        for (const Decl* d : (*it)->decls())
+          if (!itemPure(cast<VarDecl>(d)->getInit())) ok = false;
+        if (ok) {
+          ++it;
+          continue;
+        }
+        for (const Decl* d : (*it)->decls()) remat_.erase(cast<VarDecl>(d));
+        it = cands.erase(it);
+        changed = true;
+      }
+    }
+    for (const DeclStmt* ds : cands) perItemDecls.erase(ds);
+    for (const VarDecl* v : remat_) {
+      const Expr* init = v->getInit();
+      const unsigned b = off(init->getBeginLoc()), e = endOfToken(init->getEndLoc());
+      for (const DeclRefExpr* r : refs_)
+        if (const auto* o = dyn_cast<VarDecl>(r->getDecl()); o && remat_.count(o)) {
+          const unsigned at = off(r->getLocation());
+          if (b <= at && at < e) rematDeps_[v].insert(o);
+        }
+    }
+  }
 
   // Tile-level variables (a fixpoint: a candidate whose initialiser or
   // increment is not uniform drops out, which may make others non-uniform),
@@ -536,6 +619,7 @@ private:
       for (const DeclRefExpr* r : uses[v])
         if (regionAt(off(sm_.getExpansionLoc(r->getLocation()))) != home) perItemDecls.insert(ds);
     }
+    chooseRecomputed(perItemDecls);
     int n = 0;
     for (const DeclStmt* ds : perItemDecls)
       for (const Decl* d : ds->decls()) {
@@ -558,6 +642,7 @@ private:
         arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
       }
     per_item = n;
+    recomputed_count = static_cast<int>(remat_.size());
     // The arrays live on the stack of the thread running the tile (OpenMP
     // worker threads may have small stacks): at most 256 KiB per tile.
     long long items = 1, bytes = 0;
@@ -640,6 +725,10 @@ private:
         edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
       }
     std::set<const DeclStmt*> seen;
+    for (const VarDecl* v : remat_) {
+      const DeclStmt* ds = splitDecl_[v];
+      if (seen.insert(ds).second) edits_.push_back({off(ds->getBeginLoc()), endOfToken(ds->getEndLoc()), "", nullptr});
+    }
     for (auto& [v, name] : arrays_) {
       const DeclStmt* ds = splitDecl_[v];
       if (!seen.insert(ds).second) continue;
@@ -695,9 +784,108 @@ private:
 
   std::string pname() { return param_->getNameAsString(); }
 
+  // The recomputed values read in [b, e), with those their initialisers
+  // read, declared in source order (each after what it reads).
+  std::string recomputed(unsigned b, unsigned e) {
+    std::set<const VarDecl*> need;
+    std::vector<const VarDecl*> todo;
+    for (const DeclRefExpr* r : refs_)
+      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && remat_.count(v)) {
+        const unsigned at = off(r->getLocation());
+        if (b <= at && at < e && need.insert(v).second) todo.push_back(v);
+      }
+    while (!todo.empty()) {
+      const VarDecl* v = todo.back();
+      todo.pop_back();
+      for (const VarDecl* d : rematDeps_[v])
+        if (need.insert(d).second) todo.push_back(d);
+    }
+    std::vector<const VarDecl*> order(need.begin(), need.end());
+    std::sort(order.begin(), order.end(), [&](const VarDecl* x, const VarDecl* y) {
+      return off(x->getLocation()) < off(y->getLocation());
+    });
+    std::string out;
+    for (const VarDecl* v : order) {
+      const Expr* init = v->getInit();
+      out += " const " + typeText(v) + " " + v->getNameAsString() + " = " +
+             text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; (void)" + v->getNameAsString() + ";";
+    }
+    return out;
+  }
+
+  // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
+  int tileRank() {
+    int rank = 0;
+    if (const auto* ts = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            param_->getType().getNonReferenceType()->getAsCXXRecordDecl()))
+      for (const TemplateArgument& a : ts->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Integral && a.getAsIntegral().getSExtValue() > 0) ++rank;
+    return rank;
+  }
+  // e is the work-item's local index itself, i.e. the item loop's index
+  // (amp_ht_i): t.local[0] of a one-dimensional tile, or a recomputed value
+  // initialised with exactly that.
+  bool isItemIndex(const Expr* e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
+      const auto* v = dyn_cast<VarDecl>(dr->getDecl());
+      return v && remat_.count(v) && ctx_.hasSameUnqualifiedType(v->getType(), ctx_.IntTy) &&
+             isItemIndex(v->getInit());
+    }
+    const auto* oc = dyn_cast<CXXOperatorCallExpr>(e);
+    if (!oc || oc->getOperator() != OO_Subscript || oc->getNumArgs() != 2 || tileRank() != 1) return false;
+    const auto* me = dyn_cast<MemberExpr>(strip(oc->getArg(0)));
+    const auto* base = me ? dyn_cast<DeclRefExpr>(strip(me->getBase())) : nullptr;
+    const auto* lit = dyn_cast<IntegerLiteral>(strip(oc->getArg(1)));
+    return base && base->getDecl() == param_ && me->getMemberDecl()->getName() == "local" && lit &&
+           lit->getValue() == 0;
+  }
+
+  // A region that is one `if (L < U) S` (or <=, >, >=, either way round)
+  // with L the work-item's local index and U uniform, all in int: the
+  // condition becomes the item loop's bounds, so S runs for the same
+  // work-items in the same order and the loop has no branch left (which is
+  // what lets the compiler vectorise `if (i < n) a[i] = ...`, the common
+  // GPU guard, across work-items). "" when the region is not of that form.
+  std::string guardedRegion(const Stmt* c) {
+    const auto* is = dyn_cast<IfStmt>(c);
+    if (!is || is->getElse() || is->getInit() || is->getConditionVariable() || is->isConstexpr()) return "";
+    const auto* b = dyn_cast<BinaryOperator>(is->getCond()->IgnoreParens());
+    if (!b || !b->isRelationalOp()) return "";
+    if (!ctx_.hasSameUnqualifiedType(b->getLHS()->getType(), ctx_.IntTy) ||
+        !ctx_.hasSameUnqualifiedType(b->getRHS()->getType(), ctx_.IntTy))
+      return "";
+    BinaryOperatorKind op = b->getOpcode();
+    const Expr* u = nullptr;
+    if (isItemIndex(b->getLHS()) && uniform(b->getRHS())) {
+      u = b->getRHS();
+    } else if (isItemIndex(b->getRHS()) && uniform(b->getLHS())) {
+      u = b->getLHS();
+      op = op == BO_LT ? BO_GT : op == BO_GT ? BO_LT : op == BO_LE ? BO_GE : BO_LE;
+    } else {
+      return "";
+    }
+    if (!inFile(u->getBeginLoc()) || !inFile(u->getEndLoc())) return "";
+    const std::string ut = "static_cast<long long>(" + text(off(u->getBeginLoc()), endOfToken(u->getEndLoc())) + ")";
+    std::string lo = "0", hi = "amp_ht_n";
+    if (op == BO_LT) hi = ut;
+    if (op == BO_LE) hi = ut + " + 1";
+    if (op == BO_GT) lo = ut + " + 1";
+    if (op == BO_GE) lo = ut;
+    const Stmt* then = is->getThen();
+    const unsigned tb = off(then->getBeginLoc()), te = stmtEnd(then);
+    return "{ const long long amp_ht_l = " + lo + ", amp_ht_h = " + hi +
+           ";\nconst int amp_ht_lo = amp_ht_l > 0 ? static_cast<int>(amp_ht_l) : 0;\n"
+           "const int amp_ht_hi = amp_ht_h < amp_ht_n ? static_cast<int>(amp_ht_h) : amp_ht_n;\n"
+           "for (int amp_ht_i = amp_ht_lo; amp_ht_i < amp_ht_hi; ++amp_ht_i) { const auto " +
+           pname() + " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(tb, te) +
+           lineDirective(then->getBeginLoc()) + text(tb, te) + "\n}\n}\n";
+  }
+
   std::string region(unsigned b, unsigned e, SourceLocation at) {
     return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) { const auto " + pname() +
-           " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + lineDirective(at) + text(b, e) + "\n}\n";
+           " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(b, e) + lineDirective(at) +
+           text(b, e) + "\n}\n";
   }
 
   std::string emitBlock(const CompoundStmt* cs) {
@@ -708,6 +896,12 @@ private:
       if (barrierStmts_.count(c)) continue;
       if (regionOf_.count(c)) {
         const int r = regionOf_[c];
+        if (std::next(it) == children.end() || !regionOf_.count(*std::next(it)))
+          if (std::string g = guardedRegion(c); !g.empty()) {
+            ++guarded;
+            out += g;
+            continue;
+          }
         out += region(regionRange_[r].first, regionRange_[r].second, c->getBeginLoc());
         while (std::next(it) != children.end() && regionOf_.count(*std::next(it))) ++it;
         continue;
@@ -859,7 +1053,7 @@ private:
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
     std::string compiled, why;
-    int barriers = 0, per_item = 0;
+    int barriers = 0, per_item = 0, recomputed = 0, guarded = 0;
     for (LambdaExpr* inst : kernels) {
       Kernel k(ctx, inst, inst->getCallOperator()->getParamDecl(0));
       try {
@@ -871,6 +1065,8 @@ private:
         compiled = text;
         barriers = k.barriers;
         per_item = k.per_item;
+        recomputed = k.recomputed_count;
+        guarded = k.guarded;
       } catch (const Refused& r) {
         why = r.why;
         break;
@@ -918,6 +1114,8 @@ private:
     rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
     note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
                      std::to_string(per_item) + " value(s) kept per work-item" +
+                     (recomputed ? ", " + std::to_string(recomputed) + " recomputed per region" : "") +
+                     (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") + ")");
   }
 };
