@@ -109,7 +109,7 @@ void control(array_view<int, 1> a, int n) {
       t.barrier.wait();
     }
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `return`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     t.barrier.wait();
     if (n < 0) return;
     a[t.global] = 2;

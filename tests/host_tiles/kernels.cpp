@@ -189,7 +189,7 @@ void fallbacks() {
   digest("fallback-memory-cond", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `return`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
     s[t.local[0]] = a[t.global];
     t.barrier.wait();
@@ -311,9 +311,71 @@ template <class T> void typed(std::vector<T>& got) {
   out.synchronize();
 }
 
+// `return` in compiled kernels: per work-item after the last barrier, a whole
+// tile before the barriers, a guard on the local index, inside a loop of a
+// region; and a divergent return (an error on both paths, the same message).
+void returns() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 11), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  const int limit = 1000, skip_tile = 3;
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    if (t.tile[0] == skip_tile) return; // the whole tile: no barrier is reached
+    tile_static int s[64];
+    const int l = t.local[0];
+    s[l] = a[t.global];
+    t.barrier.wait();
+    int x = s[63 - l];
+    for (int k = 0; k < 64; ++k) {
+      if (s[k] > 400) {
+        out[t.global] = -k;
+        return; // out of a loop, after the last barrier
+      }
+      x += s[k] & 1;
+    }
+    if (t.global[0] >= limit) return;
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("return-late", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled
+    tile_static int s[128];
+    const int i = t.local[0];
+    s[i] = a[t.global];
+    for (int w = 64; w > 0; w /= 2) {
+      t.barrier.wait();
+      if (i < w) s[i] += s[i + w];
+    }
+    if (i != 0) return;
+    out[t.tile[0]] = s[0];
+  });
+  out.synchronize();
+  digest("return-guard", got);
+
+  for (int item : {0, 5}) {
+    out.discard_data();
+    try {
+      parallel_for_each(a.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) { // expect: compiled
+        if (t.tile[0] == 9 && t.local[0] == item) return;
+        out[t.global] = 1;
+        t.barrier.wait();
+        out[t.global] = 2;
+      });
+      std::printf("divergent return of item %d: no error\n", item);
+    } catch (const runtime_exception& e) {
+      std::printf("divergent return of item %d: %s\n", item, e.what());
+    }
+  }
+}
+
 } // namespace
 
 int main() {
+  returns();
   neighbours();
   reduce();
   transpose();

@@ -108,6 +108,9 @@ private:
   std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
   bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
+  std::vector<const ReturnStmt*> returns_;         // `return;` statements (all inside regions)
+  std::string label_;                              // the end of the work-item loop being emitted
+  int labels_ = 0;
   std::map<const Stmt*, int> regionOf_;            // split-block child -> region number
   std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
 
@@ -186,9 +189,7 @@ private:
         if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s)) throw Refused{"`goto` in the kernel"};
         if (isa<CXXTryStmt>(s)) throw Refused{"`try` in the kernel"};
         if (isa<GCCAsmStmt>(s) || isa<MSAsmStmt>(s)) throw Refused{"inline assembly in the kernel"};
-        if (isa<ReturnStmt>(s))
-          throw Refused{"`return` in the kernel (" + k.where(s) +
-                        "): a work-item leaving early would skip the later barriers"};
+        if (const auto* r = dyn_cast<ReturnStmt>(s)) k.returns_.push_back(r);
         if (const auto* dr = dyn_cast<DeclRefExpr>(s)) k.refs_.push_back(dr);
         if (k.isBarrierCall(s)) {
           const Stmt* p = k.parentOf(s);
@@ -715,6 +716,7 @@ private:
     unsigned b, e;
     std::string text;        // DeclRef
     const DeclStmt* decl = nullptr; // per-item declaration
+    bool ret = false;        // a `return;`
   };
   std::vector<Edit> edits_;
 
@@ -724,6 +726,15 @@ private:
         const unsigned b = off(r->getLocation());
         edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
       }
+    // A work-item's `return;` ends its part of the region (a jump to the end
+    // of the item loop's body) and marks it returned: later regions skip it,
+    // and the next barrier checks that all or none of the tile returned.
+    for (const ReturnStmt* r : returns_) {
+      if (!inFile(r->getBeginLoc()) || !r->getBeginLoc().isFileID()) throw Refused{"a `return` inside a macro"};
+      Edit e{off(r->getBeginLoc()), stmtEnd(r), ""};
+      e.ret = true;
+      edits_.push_back(e);
+    }
     std::set<const DeclStmt*> seen;
     for (const VarDecl* v : remat_) {
       const DeclStmt* ds = splitDecl_[v];
@@ -744,7 +755,9 @@ private:
     for (const Edit& ed : edits_) {
       if (ed.b < k || ed.b >= e) continue;
       out.append(buf + k, buf + ed.b);
-      out += ed.decl ? declText(ed.decl) : ed.text;
+      out += ed.decl ? declText(ed.decl)
+             : ed.ret ? "{ amp_ht_ret[amp_ht_i] = true; ++amp_ht_nret; goto " + label_ + "; }"
+                      : ed.text;
       k = ed.e;
     }
     if (k < e) out.append(buf + k, buf + e);
@@ -877,15 +890,25 @@ private:
     return "{ const long long amp_ht_l = " + lo + ", amp_ht_h = " + hi +
            ";\nconst int amp_ht_lo = amp_ht_l > 0 ? static_cast<int>(amp_ht_l) : 0;\n"
            "const int amp_ht_hi = amp_ht_h < amp_ht_n ? static_cast<int>(amp_ht_h) : amp_ht_n;\n"
-           "for (int amp_ht_i = amp_ht_lo; amp_ht_i < amp_ht_hi; ++amp_ht_i) { const auto " +
-           pname() + " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(tb, te) +
-           lineDirective(then->getBeginLoc()) + text(tb, te) + "\n}\n}\n";
+           "for (int amp_ht_i = amp_ht_lo; amp_ht_i < amp_ht_hi; ++amp_ht_i) {" +
+           itemBody(tb, te, then->getBeginLoc()) + "\n}\n}\n";
+  }
+
+  // The body of a work-item loop running source [b, e) for item amp_ht_i.
+  std::string itemBody(unsigned b, unsigned e, SourceLocation at) {
+    std::string out;
+    if (!returns_.empty()) out += " if (amp_ht_nret && amp_ht_ret[amp_ht_i]) continue;";
+    out += " const auto " + pname() + " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(b, e);
+    bool ret = false;
+    for (const ReturnStmt* r : returns_)
+      if (const unsigned o = off(r->getBeginLoc()); b <= o && o < e) ret = true;
+    if (!ret) return out + lineDirective(at) + text(b, e);
+    label_ = "amp_ht_next_" + std::to_string(labels_++);
+    return out + " {" + lineDirective(at) + text(b, e) + "\n} " + label_ + ": ;";
   }
 
   std::string region(unsigned b, unsigned e, SourceLocation at) {
-    return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) { const auto " + pname() +
-           " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(b, e) + lineDirective(at) +
-           text(b, e) + "\n}\n";
+    return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) + "\n}\n";
   }
 
   std::string emitBlock(const CompoundStmt* cs) {
@@ -893,7 +916,13 @@ private:
     const auto children = cs->body();
     for (auto it = children.begin(); it != children.end(); ++it) {
       const Stmt* c = *it;
-      if (barrierStmts_.count(c)) continue;
+      if (barrierStmts_.count(c)) {
+        if (!returns_.empty())
+          out += "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
+                 "::Concurrency::detail::host_tiles::diverged(amp_ht_arg, amp_ht_ret, !amp_ht_waited); }\n"
+                 "amp_ht_waited = true;\n";
+        continue;
+      }
       if (regionOf_.count(c)) {
         const int r = regionOf_[c];
         if (std::next(it) == children.end() || !regionOf_.count(*std::next(it)))
@@ -942,6 +971,9 @@ private:
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
+    if (!returns_.empty())
+      out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
+             "(void)amp_ht_waited;\n";
     out += emitBlock(body_);
     // Each region redeclares the parameter for its work-item, shadowing the
     // tile-level one (which only serves the uniform conditions).
