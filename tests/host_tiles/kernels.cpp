@@ -207,7 +207,7 @@ void fallbacks() {
   digest("fallback-call", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `break`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
     int x = a[t.global];
     for (int k = 0; k < 8; ++k) {
@@ -220,7 +220,7 @@ void fallbacks() {
     out[t.global] = x;
   });
   out.synchronize();
-  digest("fallback-break", got);
+  digest("uniform-break", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `do` loop
@@ -355,6 +355,24 @@ void returns() {
   });
   out.synchronize();
   digest("return-guard", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = 0;
+    for (int k = 0; k < 6; ++k) {
+      s[t.local[0]] = a[t.global] + k;
+      t.barrier.wait();
+      if (k % 2 == 1) {
+        continue;
+      }
+      x += s[(t.local[0] + k) % 64];
+      t.barrier.wait();
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("uniform-continue", got);
 
   for (int item : {0, 5}) {
     out.discard_data();

@@ -109,6 +109,7 @@ private:
   bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
   std::vector<const ReturnStmt*> returns_;         // `return;` statements (all inside regions)
+  std::set<const Stmt*> tileJumps_;                // `break;` / `if (U) break;` (continue too) of a split block
   std::string label_;                              // the end of the work-item loop being emitted
   int labels_ = 0;
   std::map<const Stmt*, int> regionOf_;            // split-block child -> region number
@@ -263,9 +264,27 @@ private:
         for (const Stmt* p = k.parentOf(s); p; p = k.parentOf(p)) {
           const bool loop = isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p);
           if (loop || (isa<SwitchStmt>(p) && isa<BreakStmt>(s))) {
-            if (k.withBarrier_.count(p))
+            if (k.withBarrier_.count(p)) {
+              // Taken by the whole tile when it is a statement of a split
+              // block, alone or as `if (U) break;` / `if (U) { break; }`
+              // (U uniform: checked once the tile-level values are known).
+              const Stmt* up = k.parentOf(s);
+              const Stmt* at = s;
+              if (const auto* cs = dyn_cast_or_null<CompoundStmt>(up); cs && cs->size() == 1 && !k.withBarrier_.count(cs))
+                at = cs, up = k.parentOf(cs);
+              if (const auto* is = dyn_cast_or_null<IfStmt>(up);
+                  is && is->getThen() == at && !is->getElse() && !is->getInit() && !is->getConditionVariable())
+                at = is, up = k.parentOf(is);
+              else if (at != s)
+                up = nullptr;
+              if (up && isa<CompoundStmt>(up) && k.withBarrier_.count(up)) {
+                k.tileJumps_.insert(at);
+                break;
+              }
               throw Refused{std::string(isa<BreakStmt>(s) ? "`break`" : "`continue`") +
-                            " out of a loop with a barrier (" + k.where(s) + ")"};
+                            " out of a loop with a barrier (" + k.where(s) +
+                            "), other than as a statement of the loop's body or under a uniform `if` there"};
+            }
             break;
           }
           if (p == k.body_) break;
@@ -572,6 +591,10 @@ private:
       if (!tileLevel_.count(v))
         throw Refused{"the loop variable `" + v->getNameAsString() + "` of a `for` around a barrier (" + where(f) +
                       ") is not uniform over the tile"};
+    for (const Stmt* j : tileJumps_)
+      if (const auto* is = dyn_cast<IfStmt>(j); is && !uniform(is->getCond()))
+        throw Refused{"the condition of the `break`/`continue` at " + where(j) +
+                      " out of a loop with a barrier is not provably uniform over the tile"};
     for (const Stmt* s : withBarrier_) {
       const Expr* cond = nullptr;
       if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
@@ -665,7 +688,7 @@ private:
   }
 
   bool isOrdinary(const Stmt* c) {
-    if (barrierStmts_.count(c) || withBarrier_.count(c) || isTileUpdateStmt(c)) return false;
+    if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c)) return false;
     if (const auto* ds = dyn_cast<DeclStmt>(c)) {
       for (const Decl* d : ds->decls())
         if (const auto* v = dyn_cast<VarDecl>(d); v && tileLevel_.count(v)) return false;
@@ -935,7 +958,7 @@ private:
         while (std::next(it) != children.end() && regionOf_.count(*std::next(it))) ++it;
         continue;
       }
-      if (isa<DeclStmt>(c) || isTileUpdateStmt(c)) { // tile-level declaration or update
+      if (isa<DeclStmt>(c) || isTileUpdateStmt(c) || tileJumps_.count(c)) { // tile-level declaration, update or jump
         out += lineDirective(c->getBeginLoc()) + text(off(c->getBeginLoc()), stmtEnd(c)) + "\n";
         continue;
       }
