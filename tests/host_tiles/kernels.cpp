@@ -10,6 +10,8 @@
 // the compiler only cannot prove them safe.
 #include <amp.h>
 
+#include "header_kernels.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -390,9 +392,25 @@ void returns() {
   }
 }
 
+void headers() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 5), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  out.discard_data();
+  header_tile_sums<128>(a, out);
+  out.synchronize();
+  digest("header-sums", got);
+  out.discard_data();
+  header_memory_cond(a, out);
+  out.synchronize();
+  digest("header-fallback", got);
+}
+
 } // namespace
 
 int main() {
+  headers();
   returns();
   neighbours();
   reduce();

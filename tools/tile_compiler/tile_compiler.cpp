@@ -30,6 +30,8 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -71,7 +73,7 @@ class Kernel {
 public:
   Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p)
       : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), lambda_(l), param_(p),
-        body_(l->getCompoundStmtBody()) {}
+        body_(l->getCompoundStmtBody()), fid_(sm_.getFileID(sm_.getExpansionLoc(l->getBeginLoc()))) {}
 
   int barriers = 0;
   int per_item = 0;
@@ -96,6 +98,7 @@ private:
   LambdaExpr* lambda_;
   ParmVarDecl* param_;
   CompoundStmt* body_;
+  FileID fid_; // the file the kernel is written in (the main file or a project header)
 
   std::set<const Stmt*> withBarrier_;              // statements that contain a barrier
   std::set<const Stmt*> barrierStmts_;             // the barrier calls (statements of a block)
@@ -130,7 +133,7 @@ private:
   // Offsets in the main file; a location inside a macro expansion counts as
   // the expansion's (its start, or for endOfToken the end of its last token).
   unsigned off(SourceLocation l) { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
-  bool inFile(SourceLocation l) { return l.isValid() && sm_.isWrittenInMainFile(sm_.getExpansionLoc(l)); }
+  bool inFile(SourceLocation l) { return l.isValid() && sm_.getFileID(sm_.getExpansionLoc(l)) == fid_; }
   unsigned endOfToken(SourceLocation l) {
     if (l.isMacroID()) l = sm_.getExpansionRange(l).getEnd();
     return sm_.getFileOffset(Lexer::getLocForEndOfToken(l, 0, sm_, lo_));
@@ -140,7 +143,7 @@ private:
     if (!inFile(s->getEndLoc())) throw Refused{"a statement ends inside a macro"};
     unsigned e = endOfToken(s->getEndLoc());
     if (isa<CompoundStmt>(s) || isa<DeclStmt>(s)) return e;
-    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    const char* buf = sm_.getBufferData(fid_).data();
     unsigned k = e;
     while (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' || buf[k] == '\r') ++k;
     return buf[k] == ';' ? k + 1 : e;
@@ -712,7 +715,7 @@ private:
     if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
       SourceRange r = tsi->getTypeLoc().getSourceRange();
       if (r.isValid() && r.getBegin().isFileID() && r.getEnd().isFileID() && inFile(r.getBegin())) {
-        const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+        const char* buf = sm_.getBufferData(fid_).data();
         std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
         static const std::set<std::string> drop = {"const", "volatile"};
         std::string out;
@@ -772,7 +775,7 @@ private:
   }
 
   std::string text(unsigned b, unsigned e) {
-    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    const char* buf = sm_.getBufferData(fid_).data();
     std::string out;
     unsigned k = b;
     for (const Edit& ed : edits_) {
@@ -1016,7 +1019,8 @@ std::string quote(const std::string& s) {
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance& ci, std::string out, bool report) : ci_(ci), out_(std::move(out)), report_(report) {}
+  Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay)
+      : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)) {}
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     SourceManager& sm = ctx.getSourceManager();
@@ -1052,12 +1056,44 @@ public:
       b->write(os);
     else
       os << sm.getBufferData(sm.getMainFileID());
+    // Project headers with a rewritten kernel: OVERLAY/<the header's path>,
+    // naming the original (the launcher puts their folders first).
+    for (auto& [path, fid] : headerFile_) {
+      const llvm::RewriteBuffer* b = rw.getRewriteBufferFor(fid);
+      if (!b) continue;
+      const std::string dst = overlay_ + path;
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(dst));
+      llvm::raw_fd_ostream hs(dst, ec);
+      if (ec) {
+        llvm::errs() << "tile_compiler: cannot write " << dst << ": " << ec.message() << "\n";
+        continue;
+      }
+      hs << "#line 1 " << quote(path) << "\n";
+      b->write(hs);
+    }
   }
 
 private:
   CompilerInstance& ci_;
   std::string out_;
   bool report_;
+  std::set<std::string> headers_;            // project headers whose kernels may be rewritten (real paths)
+  std::string overlay_;                      // where their rewritten copies go
+  std::map<std::string, FileID> headerFile_; // such a header, as included (its first inclusion)
+
+  // May kernels at `at` (a file location) be rewritten: in the main file, or
+  // in the first inclusion of a project header the launcher named.
+  bool rewritable(SourceManager& sm, SourceLocation at) {
+    if (sm.isWrittenInMainFile(at)) return true;
+    if (overlay_.empty()) return false;
+    const FileID fid = sm.getFileID(at);
+    OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
+    if (!fe) return false;
+    const std::string path = fe->getFileEntry().tryGetRealPathName().str();
+    if (!headers_.count(path)) return false;
+    auto it = headerFile_.emplace(path, fid).first;
+    return it->second == fid;
+  }
 
   // A barrier call, or the parameter passed to a function (which may wait).
   static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
@@ -1100,7 +1136,7 @@ private:
     CXXMethodDecl* op = l->getCallOperator();
     ParmVarDecl* p = op->getParamDecl(0);
     const SourceLocation at = l->getBeginLoc();
-    if (!at.isFileID() || !sm.isWrittenInMainFile(at) || !l->getEndLoc().isFileID() ||
+    if (!at.isFileID() || !rewritable(sm, at) || !l->getEndLoc().isFileID() ||
         !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
       if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
       return;
@@ -1178,15 +1214,19 @@ private:
 class Action : public PluginASTAction {
   std::string out_;
   bool report_ = false;
+  std::set<std::string> headers_;
+  std::string overlay_;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, out_, report_);
+    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_);
   }
   bool ParseArgs(const CompilerInstance& ci, const std::vector<std::string>& args) override {
     for (const std::string& a : args) {
       if (a.rfind("out=", 0) == 0) out_ = a.substr(4);
       else if (a == "report=1") report_ = true;
+      else if (a.rfind("header=", 0) == 0) headers_.insert(a.substr(7));
+      else if (a.rfind("overlay=", 0) == 0) overlay_ = a.substr(8);
     }
     if (out_.empty()) {
       ci.getDiagnostics().Report(ci.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,
