@@ -7,7 +7,9 @@
 //  * the program prints a digest of every kernel's output; the output with
 //    AMP_HOST_TILES=compiled and with AMP_HOST_TILES=fibers must be identical.
 // The kernels that must fall back are correct AMP (no divergent barrier):
-// the compiler only cannot prove them safe.
+// the compiler only cannot prove them safe. returns() ends with a divergent
+// return on purpose: both paths must raise the same error. Kernels written in
+// a project header (header_kernels.h) are rewritten too.
 #include <amp.h>
 
 #include "header_kernels.h"
