@@ -6,18 +6,24 @@
 // Run on a parse of the source (clang++-22 -fsyntax-only with the host flags):
 //   -fplugin=tile_compiler.so -Xclang -plugin-arg-tile-compiler -Xclang out=FILE
 //       [-Xclang -plugin-arg-tile-compiler -Xclang report=1]
+//       [-Xclang -plugin-arg-tile-compiler -Xclang overlay=DIR
+//        -Xclang -plugin-arg-tile-compiler -Xclang header=PATH ...]
 // writes the rewritten main file to FILE (the original text when nothing was
-// rewritten); report=1 prints a note per tiled kernel with a barrier: which
-// path it takes and why. Only kernels written in the main file are rewritten.
+// rewritten) and each named project header with a rewritten kernel to
+// DIR/PATH; report=1 prints a note per tiled kernel with a barrier: which path
+// it takes and why.
 //
-// What is compiled: a non-mutable, non-template lambda taking one
-// tiled_index<...>, whose barriers (t.barrier.wait*() statements on its own
-// parameter) sit at the top level of the body or in blocks, `for`, `while`
-// and `if` statements whose conditions are uniform over the tile (see
-// Kernel::uniform). Locals declared at those levels and used across a barrier
-// become arrays with one element per work-item; tile-uniform scalars and
-// tile_static variables stay single. Everything else is wrapped with the
-// reason and keeps fibers.
+// What is compiled: a non-mutable lambda taking one tiled_index<...>, whose
+// barriers (t.barrier.wait*() statements on its own parameter) sit at the top
+// level of the body or in blocks, `for`, `while` and `if` statements whose
+// conditions are uniform over the tile (see Kernel::uniform). Locals declared
+// at those levels and used across a barrier are recomputed per region when
+// they are pure functions of the work-item, else kept in arrays with one
+// element per work-item; tile-uniform scalars and tile_static variables stay
+// single. `return` marks the work-item returned (checked at the next barrier),
+// uniform break/continue are statements of the tile, and a region that is one
+// guard on the local index becomes the item loop's bounds. Everything else is
+// wrapped with the reason and keeps fibers.
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
