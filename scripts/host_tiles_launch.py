@@ -142,7 +142,12 @@ def _rewrite(args, sources, out, headers):
         folders = list(dict.fromkeys(os.path.dirname(h) for h in written))
         inc = [os.path.realpath(a[2:] if a != "-I" else args[i + 1]) for i, a in enumerate(args)
                if a.startswith("-I") and (a != "-I" or i + 1 < len(args))]
-        hdr_extra += [x for d in folders for x in ("-iquote", overlay + d)]
+        # "" includes that name a subfolder ("sub/k.h") search the includer's
+        # folder: the sources' folders are mirrored too.
+        src_dirs = [os.path.dirname(os.path.realpath(args[k])) for k, _ in todo]
+        quote = folders + [d for d in dict.fromkeys(src_dirs) if d not in folders
+                           and any(h.startswith(d + "/") for h in written)]
+        hdr_extra += [x for d in quote for x in ("-iquote", overlay + d)]
         hdr_extra += [x for d in folders for x in ("-iquote", d)]
         hdr_extra += ["-I" + overlay + d for d in dict.fromkeys(inc) if any(h.startswith(d + "/") for h in written)]
     cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
