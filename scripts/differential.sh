@@ -23,6 +23,10 @@
 #    on (--fast-math); on a GPU it is expected to differ, which shows that the
 #    check sees a fused multiply-add. Reported, never a failure.
 #
+# An accelerator may be named ACC@MODE: ACC with AMP_HOST_TILES=MODE (host
+# tiles compiled or on fibers, tools/tile_compiler), e.g. "openmp@compiled
+# openmp@fibers" compares the two host tile paths on one accelerator.
+#
 # Environment (defaults: the bundle's layout):
 #   DIFF_ACCELERATORS "cuda openmp serial"   DIFF_OUT results/differential
 #   DIFF_SAMPLES_DIR samples  DIFF_SAMPLES_LIST samples.list
@@ -40,6 +44,14 @@ control="${DIFF_CONTROL-./fidelity_checks_fast}"
 tests="${DIFF_TESTS-./amp_tests}"
 excl="${DIFF_EXCLUSIONS:-differential_exclusions.txt}"
 marker='[timing] '
+# on ACC CMD...: CMD with ACC's environment (ACC@MODE: AMP_HOST_TILES=MODE too).
+on() {
+  local acc=$1; shift
+  case "$acc" in
+    *@*) AMP_DEFAULT_ACCELERATOR="${acc%%@*}" AMP_HOST_TILES="${acc#*@}" "$@" ;;
+    *) AMP_DEFAULT_ACCELERATOR="$acc" "$@" ;;
+  esac
+}
 rm -rf "$out"
 mkdir -p "$out/runs" "$out/diffs"
 same=0 differ=0
@@ -51,7 +63,7 @@ run() {
   local name=$1 exe=$2 acc=$3 o e rc
   case "$exe" in */*) ;; *) exe="./$exe" ;; esac # a name in this directory, not on PATH
   o="$(mktemp)" e="$(mktemp)"
-  AMP_DEFAULT_ACCELERATOR=$acc "$exe" </dev/null >"$o" 2>"$e"
+  on "$acc" "$exe" </dev/null >"$o" 2>"$e"
   rc=$?
   { grep_v_marker <"$o"; echo "== stderr"; grep_v_marker <"$e"; echo "== exit status $rc"; } >"$out/runs/$name.$acc"
   rm -f "$o" "$e"
@@ -111,7 +123,7 @@ if [ -n "$tests" ] && [ -x "$tests" ]; then
   for acc in "${accs[@]}"; do
     log="$out/runs/amp_tests.$acc.log"
     mkdir -p "$out/math/$acc"
-    AMP_DEFAULT_ACCELERATOR=$acc AMP_RESULT_LOG="$log" AMP_MATH_DUMP="$out/math/$acc" \
+    AMP_RESULT_LOG="$log" AMP_MATH_DUMP="$out/math/$acc" on "$acc" \
       "$tests" --gtest_brief=1 --gtest_filter="${DIFF_TEST_FILTER:-*}" >"$out/runs/amp_tests.$acc.out" 2>&1
     echo "  $acc: amp_tests exit status $? ($(grep -c '^test ' "$log" 2>/dev/null || echo 0) tests, $(grep -c '^kernel ' "$log" 2>/dev/null || echo 0) kernel results)"
     # One line per test: name, outcome, and its kernel lines joined by '|',

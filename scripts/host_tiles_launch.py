@@ -12,11 +12,19 @@ folder's "..." includes resolve as before (-iquote <original folder>).
 Nothing is rewritten (the kernels keep fibers) when:
   * AMP_TILE_COMPILER=off, or the compile is not a host C++ compile (CUDA,
     -E, -fsyntax-only, -M/-MM only),
-  * no source mentions `.barrier.wait`,
+  * neither a source nor a project header it includes mentions `.barrier.wait`,
   * clang++-22 or Clang's C++ headers are missing (GCC-only builds), or the
     Clang parse of the source fails: the source is then compiled unchanged.
 AMP_HOST_TILES_REPORT=1 at build time prints a note per tiled kernel (compiled,
 or why it keeps fibers); at run time it prints the path each kernel takes.
+
+Kernels in project headers (the ones restrict_rewrite.launch finds: reached
+through "" and the project's -I/-iquote folders, not amp_compat's or
+Kokkos') are rewritten too: their copies go to an overlay folder whose
+mirrored folders come first in the include paths. Should that compile fail
+(e.g. a header reached both as the copy and, from another original header,
+as the original), the source is compiled again with the original headers
+(their kernels keep fibers).
 """
 import os
 import re
@@ -47,24 +55,63 @@ def enabled(args):
     return True
 
 
+def _has_barrier(path):
+    try:
+        return BARRIER_RE.search(Path(path).read_text(errors="surrogateescape")) is not None
+    except OSError:
+        return False
+
+
+def wanted(args, sources, headers=()):
+    """Whether anything may be rewritten (else the compile runs unchanged)."""
+    return bool(sources) and enabled(args) and any(_has_barrier(f) for f in [args[k] for k in sources] + list(headers))
+
+
+def call(compiler, args, sources, out, headers=()):
+    """Compiles with the tiled kernels of the sources and of the project
+    headers rewritten; the exit status."""
+    tiled, cleanup, without_headers = _rewrite(args, sources, out, headers)
+    try:
+        if without_headers is None:
+            return subprocess.call([compiler] + tiled)
+        r = subprocess.run([compiler] + tiled, stderr=subprocess.PIPE)
+        if r.returncode == 0:
+            sys.stderr.buffer.write(r.stderr)
+            return 0
+        return subprocess.call([compiler] + without_headers)
+    finally:
+        cleanup()
+
+
 def rewrite(args, sources, out):
-    """(new_args, cleanup): sources are indices into args."""
-    nothing = (args, lambda: None)
+    """(new_args, cleanup): sources are indices into args (main files only)."""
+    tiled, cleanup, _ = _rewrite(args, sources, out, ())
+    return tiled, cleanup
+
+
+def _rewrite(args, sources, out, headers):
+    """(new_args, cleanup, the same without the rewritten headers or None)."""
+    nothing = (args, lambda: None, None)
     if not sources or not enabled(args):
         return nothing
+    headers = [os.path.realpath(h) for h in headers if _has_barrier(h)]
     todo = []
     for k in sources:
         try:
             text = Path(args[k]).read_text(errors="surrogateescape")
         except OSError:
             continue
-        if BARRIER_RE.search(text):
+        if headers or BARRIER_RE.search(text):
             todo.append((k, text))
     if not todo:
         return nothing
     keep_beside = out and any(a in ("-MD", "-MMD") or a.startswith("-MF") for a in args)
     work = os.path.abspath(out) + ".tiles" if keep_beside else tempfile.mkdtemp(prefix="amp_tiles_")
     new_args, extra = list(args), []
+    overlay = work + "/headers"
+    env = dict(os.environ)
+    if headers:
+        env.update(AMP_TILE_HEADERS=":".join(headers), AMP_TILE_OVERLAY=overlay)
     for k, text in todo:
         src = os.path.abspath(args[k])
         dst_in = Path(work + "/in" + src)
@@ -76,7 +123,7 @@ def rewrite(args, sources, out):
         dst_in.write_text(text, errors="surrogateescape")
         flags = ["-iquote", os.path.dirname(src)] + [a for i, a in enumerate(args) if i not in sources]
         r = subprocess.run(["bash", str(SCRIPT), "rewrite", str(dst_in), str(dst)] + flags,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
         notes = [ln for ln in r.stderr.splitlines() if "note: amp host tiles:" in ln]
         if os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0") and r.returncode != 0:
             # Why nothing was compiled: the tool is missing, or the parse failed.
@@ -87,6 +134,23 @@ def rewrite(args, sources, out):
         if r.returncode == 0 and dst.is_file():
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]
-    if keep_beside:
-        return extra + new_args, lambda: None
-    return extra + new_args, lambda: shutil.rmtree(work, ignore_errors=True)
+    # Rewritten headers: their mirrored folders first ("" and <> includes),
+    # then their original folders (for their unrewritten neighbours).
+    written = sorted(h for h in headers if os.path.isfile(overlay + h))
+    hdr_extra = []
+    if written:
+        folders = list(dict.fromkeys(os.path.dirname(h) for h in written))
+        inc = [os.path.realpath(a[2:] if a != "-I" else args[i + 1]) for i, a in enumerate(args)
+               if a.startswith("-I") and (a != "-I" or i + 1 < len(args))]
+        # "" includes that name a subfolder ("sub/k.h") search the includer's
+        # folder: the sources' folders are mirrored too.
+        src_dirs = [os.path.dirname(os.path.realpath(args[k])) for k, _ in todo]
+        quote = folders + [d for d in dict.fromkeys(src_dirs) if d not in folders
+                           and any(h.startswith(d + "/") for h in written)]
+        hdr_extra += [x for d in quote for x in ("-iquote", overlay + d)]
+        hdr_extra += [x for d in folders for x in ("-iquote", d)]
+        hdr_extra += ["-I" + overlay + d for d in dict.fromkeys(inc) if any(h.startswith(d + "/") for h in written)]
+    cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
+    if not written:
+        return extra + new_args, cleanup, None
+    return hdr_extra + extra + new_args, cleanup, extra + new_args

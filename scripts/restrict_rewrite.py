@@ -960,13 +960,10 @@ def launch(argv):
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
     def run_unchanged():
-        tiled_args, cleanup = host_tiles_launch.rewrite(args, list(sources), out)
-        if tiled_args is args:
+        headers = [f for f in closure if f not in {os.path.abspath(args[k]) for k in sources}]
+        if not host_tiles_launch.wanted(args, list(sources), headers):
             os.execvp(compiler, [compiler] + args)
-        try:
-            return subprocess.call([compiler] + tiled_args)
-        finally:
-            cleanup()
+        return host_tiles_launch.call(compiler, args, list(sources), out, headers)
 
     # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
     # edits apply too (msvc_rewrite.py).

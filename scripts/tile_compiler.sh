@@ -8,6 +8,8 @@
 #       its tiled kernels rewritten to OUT. Exit status 0: OUT written; else
 #       nothing usable (the caller compiles SRC unchanged: fibers).
 #       AMP_HOST_TILES_REPORT=1: a note per tiled kernel with a barrier.
+#       AMP_TILE_HEADERS=H1:H2... AMP_TILE_OVERLAY=DIR: the kernels of these
+#       project headers too, each rewritten header written to DIR/<its path>.
 #
 # Needs Clang 22's C++ headers (Debian: libclang-22-dev; scripts/deps.sh
 # checker installs it). AMP_CHECK_CLANG names another clang++, as for amp_check.
@@ -59,8 +61,16 @@ rewrite() {
   local report=()
   [ -n "${AMP_HOST_TILES_REPORT:-}" ] && [ "${AMP_HOST_TILES_REPORT}" != 0 ] \
     && report=(-Xclang -plugin-arg-tile-compiler -Xclang report=1)
+  # Project headers whose kernels are rewritten too (AMP_TILE_HEADERS, paths
+  # separated by ':'), their copies written under AMP_TILE_OVERLAY/<path>.
+  local hdrs=() h
+  if [ -n "${AMP_TILE_HEADERS:-}" ] && [ -n "${AMP_TILE_OVERLAY:-}" ]; then
+    hdrs+=(-Xclang -plugin-arg-tile-compiler -Xclang "overlay=$AMP_TILE_OVERLAY")
+    IFS=: read -r -a hl <<<"$AMP_TILE_HEADERS"
+    for h in "${hl[@]}"; do hdrs+=(-Xclang -plugin-arg-tile-compiler -Xclang "header=$h"); done
+  fi
   "$CLANG" -fsyntax-only -x c++ -fopenmp -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so" \
-    -Xclang -plugin-arg-tile-compiler -Xclang "out=$out" "${report[@]}" "$src"
+    -Xclang -plugin-arg-tile-compiler -Xclang "out=$out" "${report[@]}" "${hdrs[@]}" "$src"
   [ -s "$out" ]
 }
 

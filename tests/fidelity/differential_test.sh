@@ -69,4 +69,21 @@ run && fail "unmarked difference passed: $(cat log)"
 grep -q 'DIFFERS  leaky' log || fail "leaky not reported: $(cat log)"
 printf 'steady\n' >samples.list
 run || fail "identical runs failed: $(cat log)"
+
+# ACC@MODE: the accelerator ACC with AMP_HOST_TILES=MODE (the host tile paths).
+cat >samples/tiles <<'S'
+#!/bin/sh
+echo "on $AMP_DEFAULT_ACCELERATOR"
+[ "$AMP_HOST_TILES" = fibers ] && echo "a fibers-only line"
+exit 0
+S
+chmod +x samples/tiles
+printf 'tiles\n' >samples.list
+DIFF_ACCELERATORS="a@compiled a@fibers" DIFF_PROGRAMS= DIFF_CONTROL= DIFF_TESTS= "$DIFF" >log 2>&1 \
+  && fail "a difference between the host tile paths passed: $(cat log)"
+grep -q 'DIFFERS  tiles .*a@compiled vs a@fibers' log || fail "host tile paths not compared: $(cat log)"
+grep -qx 'on a' results/differential/runs/tiles.a@compiled || fail "ACC@MODE ran on the wrong accelerator"
+sed -i '/fibers-only/d' samples/tiles
+DIFF_ACCELERATORS="a@compiled a@fibers" DIFF_PROGRAMS= DIFF_CONTROL= DIFF_TESTS= "$DIFF" >log 2>&1 \
+  || fail "identical host tile paths failed: $(cat log)"
 echo "differential_test: ok"

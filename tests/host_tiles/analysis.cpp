@@ -102,14 +102,33 @@ void control(array_view<int, 1> a, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
     if (n > 0) t.barrier.wait();
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `continue`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     for (int i = 0; i < n; ++i) {
       t.barrier.wait();
       if (i == 2) continue;
       t.barrier.wait();
+      if (i == n - 2) {
+        break;
+      }
     }
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `return`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `continue` at line
+    for (int i = 0; i < n; ++i) {
+      t.barrier.wait();
+      if (i == t.local[0]) continue;
+      t.barrier.wait();
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `break` out of a loop
+    for (int i = 0; i < n; ++i) {
+      t.barrier.wait();
+      if (i == 2) {
+        a[t.global] = 1;
+        break;
+      }
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     t.barrier.wait();
     if (n < 0) return;
     a[t.global] = 2;

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""check.py PROGRAM SOURCE: the compiled host tile path against fibers.
+"""check.py PROGRAM SOURCE...: the compiled host tile path against fibers.
 
 Runs PROGRAM (built from SOURCE through the compiler launcher) with
 AMP_HOST_TILES=compiled and AMP_HOST_TILES=fibers:
   * the two outputs (stdout) must be identical, byte for byte;
   * the run-time report (AMP_HOST_TILES_REPORT=1) of the compiled run must
-    match the `// expect:` comments of SOURCE: `compiled`, `fibers: TEXT`
+    match the `// expect:` comments of the SOURCEs (the program's file and
+    the headers with kernels it includes; kernels are told apart by file
+    name and line): `compiled`, `fibers: TEXT`
     (TEXT part of the reason) or `unwrapped` (the kernel has no report line);
   * in the fibers run every kernel reports fibers.
 Exit 77 (skipped) when no kernel reports anything: the build had no tile
@@ -16,7 +18,7 @@ import re
 import subprocess
 import sys
 
-prog, source = sys.argv[1], sys.argv[2]
+prog, sources = sys.argv[1], sys.argv[2:]
 
 
 def run(mode):
@@ -28,7 +30,7 @@ def run(mode):
     for line in r.stderr.decode(errors="replace").splitlines():
         m = re.match(r"amp_compat: host tiles: kernel at (.*):(\d+): (compiled|fibers)(?: \((.*)\))?$", line)
         if m:
-            report[int(m.group(2))] = (m.group(3), m.group(4) or "")
+            report[(os.path.basename(m.group(1)), int(m.group(2)))] = (m.group(3), m.group(4) or "")
     return r.stdout, report
 
 
@@ -41,28 +43,29 @@ errors = []
 if out_c != out_f:
     errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- fibers\n" + out_f.decode())
 expect = {}
-for n, line in enumerate(open(source, encoding="utf-8"), 1):
-    m = re.search(r"// expect: (compiled|unwrapped|fibers: (.*))$", line.rstrip())
-    if m:
-        expect[n] = m.group(1)
+for source in sources:
+    for n, line in enumerate(open(source, encoding="utf-8"), 1):
+        m = re.search(r"// expect: (compiled|unwrapped|fibers: (.*))$", line.rstrip())
+        if m:
+            expect[(os.path.basename(source), n)] = m.group(1)
 for n, want in sorted(expect.items()):
     got = rep_c.get(n)
     if want == "unwrapped":
         if got:
-            errors.append(f"line {n}: expected no report, got {got}")
+            errors.append(f"{n[0]}:{n[1]}: expected no report, got {got}")
     elif want == "compiled":
         if not got or got[0] != "compiled":
-            errors.append(f"line {n}: expected compiled, got {got}")
+            errors.append(f"{n[0]}:{n[1]}: expected compiled, got {got}")
     else:
         part = want[len("fibers: "):]
         if not got or got[0] != "fibers" or part not in got[1]:
-            errors.append(f"line {n}: expected fibers ({part}), got {got}")
+            errors.append(f"{n[0]}:{n[1]}: expected fibers ({part}), got {got}")
 for n in rep_c:
     if n not in expect:
-        errors.append(f"line {n}: a kernel reported {rep_c[n]} has no `// expect:` comment")
+        errors.append(f"{n[0]}:{n[1]}: a kernel reported {rep_c[n]} has no `// expect:` comment")
 for n, got in rep_f.items():
     if got[0] != "fibers":
-        errors.append(f"line {n}: AMP_HOST_TILES=fibers still reports {got}")
+        errors.append(f"{n[0]}:{n[1]}: AMP_HOST_TILES=fibers still reports {got}")
 if set(rep_f) != set(rep_c):
     errors.append(f"the fibers run reported kernels {sorted(rep_f)}, the compiled run {sorted(rep_c)}")
 if errors:

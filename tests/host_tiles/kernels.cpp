@@ -7,8 +7,12 @@
 //  * the program prints a digest of every kernel's output; the output with
 //    AMP_HOST_TILES=compiled and with AMP_HOST_TILES=fibers must be identical.
 // The kernels that must fall back are correct AMP (no divergent barrier):
-// the compiler only cannot prove them safe.
+// the compiler only cannot prove them safe. returns() ends with a divergent
+// return on purpose: both paths must raise the same error. Kernels written in
+// a project header (header_kernels.h) are rewritten too.
 #include <amp.h>
+
+#include "header_kernels.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -189,7 +193,7 @@ void fallbacks() {
   digest("fallback-memory-cond", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `return`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
     s[t.local[0]] = a[t.global];
     t.barrier.wait();
@@ -207,7 +211,7 @@ void fallbacks() {
   digest("fallback-call", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `break`
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
     int x = a[t.global];
     for (int k = 0; k < 8; ++k) {
@@ -220,7 +224,7 @@ void fallbacks() {
     out[t.global] = x;
   });
   out.synchronize();
-  digest("fallback-break", got);
+  digest("uniform-break", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `do` loop
@@ -311,9 +315,105 @@ template <class T> void typed(std::vector<T>& got) {
   out.synchronize();
 }
 
+// `return` in compiled kernels: per work-item after the last barrier, a whole
+// tile before the barriers, a guard on the local index, inside a loop of a
+// region; and a divergent return (an error on both paths, the same message).
+void returns() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 11), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  const int limit = 1000, skip_tile = 3;
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    if (t.tile[0] == skip_tile) return; // the whole tile: no barrier is reached
+    tile_static int s[64];
+    const int l = t.local[0];
+    s[l] = a[t.global];
+    t.barrier.wait();
+    int x = s[63 - l];
+    for (int k = 0; k < 64; ++k) {
+      if (s[k] > 400) {
+        out[t.global] = -k;
+        return; // out of a loop, after the last barrier
+      }
+      x += s[k] & 1;
+    }
+    if (t.global[0] >= limit) return;
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("return-late", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled
+    tile_static int s[128];
+    const int i = t.local[0];
+    s[i] = a[t.global];
+    for (int w = 64; w > 0; w /= 2) {
+      t.barrier.wait();
+      if (i < w) s[i] += s[i + w];
+    }
+    if (i != 0) return;
+    out[t.tile[0]] = s[0];
+  });
+  out.synchronize();
+  digest("return-guard", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = 0;
+    for (int k = 0; k < 6; ++k) {
+      s[t.local[0]] = a[t.global] + k;
+      t.barrier.wait();
+      if (k % 2 == 1) {
+        continue;
+      }
+      x += s[(t.local[0] + k) % 64];
+      t.barrier.wait();
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("uniform-continue", got);
+
+  for (int item : {0, 5}) {
+    out.discard_data();
+    try {
+      parallel_for_each(a.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) { // expect: compiled
+        if (t.tile[0] == 9 && t.local[0] == item) return;
+        out[t.global] = 1;
+        t.barrier.wait();
+        out[t.global] = 2;
+      });
+      std::printf("divergent return of item %d: no error\n", item);
+    } catch (const runtime_exception& e) {
+      std::printf("divergent return of item %d: %s\n", item, e.what());
+    }
+  }
+}
+
+void headers() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 5), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  out.discard_data();
+  header_tile_sums<128>(a, out);
+  out.synchronize();
+  digest("header-sums", got);
+  out.discard_data();
+  header_memory_cond(a, out);
+  out.synchronize();
+  digest("header-fallback", got);
+}
+
 } // namespace
 
 int main() {
+  headers();
+  returns();
   neighbours();
   reduce();
   transpose();

@@ -7,18 +7,24 @@
 // Run on a parse of the source (clang++-22 -fsyntax-only with the host flags):
 //   -fplugin=tile_compiler.so -Xclang -plugin-arg-tile-compiler -Xclang out=FILE
 //       [-Xclang -plugin-arg-tile-compiler -Xclang report=1]
+//       [-Xclang -plugin-arg-tile-compiler -Xclang overlay=DIR
+//        -Xclang -plugin-arg-tile-compiler -Xclang header=PATH ...]
 // writes the rewritten main file to FILE (the original text when nothing was
-// rewritten); report=1 prints a note per tiled kernel with a barrier: which
-// path it takes and why. Only kernels written in the main file are rewritten.
+// rewritten) and each named project header with a rewritten kernel to
+// DIR/PATH; report=1 prints a note per tiled kernel with a barrier: which path
+// it takes and why.
 //
-// What is compiled: a non-mutable, non-template lambda taking one
-// tiled_index<...>, whose barriers (t.barrier.wait*() statements on its own
-// parameter) sit at the top level of the body or in blocks, `for`, `while`
-// and `if` statements whose conditions are uniform over the tile (see
-// Kernel::uniform). Locals declared at those levels and used across a barrier
-// become arrays with one element per work-item; tile-uniform scalars and
-// tile_static variables stay single. Everything else is wrapped with the
-// reason and keeps fibers.
+// What is compiled: a non-mutable lambda taking one tiled_index<...>, whose
+// barriers (t.barrier.wait*() statements on its own parameter) sit at the top
+// level of the body or in blocks, `for`, `while` and `if` statements whose
+// conditions are uniform over the tile (see Kernel::uniform). Locals declared
+// at those levels and used across a barrier are recomputed per region when
+// they are pure functions of the work-item, else kept in arrays with one
+// element per work-item; tile-uniform scalars and tile_static variables stay
+// single. `return` marks the work-item returned (checked at the next barrier),
+// uniform break/continue are statements of the tile, and a region that is one
+// guard on the local index becomes the item loop's bounds. Everything else is
+// wrapped with the reason and keeps fibers.
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -31,6 +37,8 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -72,10 +80,12 @@ class Kernel {
 public:
   Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p)
       : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), lambda_(l), param_(p),
-        body_(l->getCompoundStmtBody()) {}
+        body_(l->getCompoundStmtBody()), fid_(sm_.getFileID(sm_.getExpansionLoc(l->getBeginLoc()))) {}
 
   int barriers = 0;
   int per_item = 0;
+  int recomputed_count = 0;
+  int guarded = 0;  // regions whose guard became the item loop's bounds
 
   // The compiled branch (statements inside `if constexpr (tile group) { ... }`).
   std::string compile() {
@@ -95,6 +105,7 @@ private:
   LambdaExpr* lambda_;
   ParmVarDecl* param_;
   CompoundStmt* body_;
+  FileID fid_; // the file the kernel is written in (the main file or a project header)
 
   std::set<const Stmt*> withBarrier_;              // statements that contain a barrier
   std::set<const Stmt*> barrierStmts_;             // the barrier calls (statements of a block)
@@ -103,7 +114,14 @@ private:
   std::map<const VarDecl*, const ForStmt*> loopVar_;    // declared in a split for's init
   std::set<const VarDecl*> tileLevel_;             // one value per tile
   std::map<const VarDecl*, std::string> arrays_;   // per-work-item arrays: name
+  std::set<const VarDecl*> remat_;                 // recomputed in each region that reads them
+  std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
+  bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
+  std::vector<const ReturnStmt*> returns_;         // `return;` statements (all inside regions)
+  std::set<const Stmt*> tileJumps_;                // `break;` / `if (U) break;` (continue too) of a split block
+  std::string label_;                              // the end of the work-item loop being emitted
+  int labels_ = 0;
   std::map<const Stmt*, int> regionOf_;            // split-block child -> region number
   std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
 
@@ -122,7 +140,7 @@ private:
   // Offsets in the main file; a location inside a macro expansion counts as
   // the expansion's (its start, or for endOfToken the end of its last token).
   unsigned off(SourceLocation l) { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
-  bool inFile(SourceLocation l) { return l.isValid() && sm_.isWrittenInMainFile(sm_.getExpansionLoc(l)); }
+  bool inFile(SourceLocation l) { return l.isValid() && sm_.getFileID(sm_.getExpansionLoc(l)) == fid_; }
   unsigned endOfToken(SourceLocation l) {
     if (l.isMacroID()) l = sm_.getExpansionRange(l).getEnd();
     return sm_.getFileOffset(Lexer::getLocForEndOfToken(l, 0, sm_, lo_));
@@ -132,7 +150,7 @@ private:
     if (!inFile(s->getEndLoc())) throw Refused{"a statement ends inside a macro"};
     unsigned e = endOfToken(s->getEndLoc());
     if (isa<CompoundStmt>(s) || isa<DeclStmt>(s)) return e;
-    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    const char* buf = sm_.getBufferData(fid_).data();
     unsigned k = e;
     while (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' || buf[k] == '\r') ++k;
     return buf[k] == ';' ? k + 1 : e;
@@ -182,9 +200,7 @@ private:
         if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s)) throw Refused{"`goto` in the kernel"};
         if (isa<CXXTryStmt>(s)) throw Refused{"`try` in the kernel"};
         if (isa<GCCAsmStmt>(s) || isa<MSAsmStmt>(s)) throw Refused{"inline assembly in the kernel"};
-        if (isa<ReturnStmt>(s))
-          throw Refused{"`return` in the kernel (" + k.where(s) +
-                        "): a work-item leaving early would skip the later barriers"};
+        if (const auto* r = dyn_cast<ReturnStmt>(s)) k.returns_.push_back(r);
         if (const auto* dr = dyn_cast<DeclRefExpr>(s)) k.refs_.push_back(dr);
         if (k.isBarrierCall(s)) {
           const Stmt* p = k.parentOf(s);
@@ -258,9 +274,27 @@ private:
         for (const Stmt* p = k.parentOf(s); p; p = k.parentOf(p)) {
           const bool loop = isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p);
           if (loop || (isa<SwitchStmt>(p) && isa<BreakStmt>(s))) {
-            if (k.withBarrier_.count(p))
+            if (k.withBarrier_.count(p)) {
+              // Taken by the whole tile when it is a statement of a split
+              // block, alone or as `if (U) break;` / `if (U) { break; }`
+              // (U uniform: checked once the tile-level values are known).
+              const Stmt* up = k.parentOf(s);
+              const Stmt* at = s;
+              if (const auto* cs = dyn_cast_or_null<CompoundStmt>(up); cs && cs->size() == 1 && !k.withBarrier_.count(cs))
+                at = cs, up = k.parentOf(cs);
+              if (const auto* is = dyn_cast_or_null<IfStmt>(up);
+                  is && is->getThen() == at && !is->getElse() && !is->getInit() && !is->getConditionVariable())
+                at = is, up = k.parentOf(is);
+              else if (at != s)
+                up = nullptr;
+              if (up && isa<CompoundStmt>(up) && k.withBarrier_.count(up)) {
+                k.tileJumps_.insert(at);
+                break;
+              }
               throw Refused{std::string(isa<BreakStmt>(s) ? "`break`" : "`continue`") +
-                            " out of a loop with a barrier (" + k.where(s) + ")"};
+                            " out of a loop with a barrier (" + k.where(s) +
+                            "), other than as a statement of the loop's body or under a uniform `if` there"};
+            }
             break;
           }
           if (p == k.body_) break;
@@ -384,6 +418,7 @@ private:
       if (isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
       if (!v || v == param_) return false;
+      if (itemMode_ && locals_.count(v)) return remat_.count(v) > 0 || (tileLevel_.count(v) > 0 && stable(v));
       if (locals_.count(v)) return tileLevel_.count(v) > 0;
       if (capturedByCopy(v)) return true;
       return v->getType().isConstQualified() && !v->getType()->isReferenceType();
@@ -393,7 +428,7 @@ private:
       if (const auto* dr = dyn_cast<DeclRefExpr>(base); dr && dr->getDecl() == param_) {
         const std::string n = me->getMemberDecl()->getNameAsString();
         return n == "tile" || n == "tile_origin" || n == "tile_extent" || n == "tile_dim0" || n == "tile_dim1" ||
-               n == "tile_dim2" || n == "rank";
+               n == "tile_dim2" || n == "rank" || (itemMode_ && (n == "local" || n == "global"));
       }
       if (me->isArrow()) return false;
       return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
@@ -447,6 +482,83 @@ private:
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
 
+  // Written only by its own `for` increment (or never): within one iteration
+  // of the loops around it, every read gives the same value.
+  bool stable(const VarDecl* v) {
+    for (const DeclRefExpr* r : refs_)
+      if (r->getDecl() == v && !isRead(r) && !isLoopIncWrite(r, v)) return false;
+    return true;
+  }
+  // A pure function of the work-item and of values that stay put while it is
+  // in scope: literals, constants, captures by copy, stable tile-level
+  // variables, t.local, t.global, t.tile..., other recomputed values, with
+  // arithmetic, comparisons, casts and index/extent accessors. No memory read.
+  bool itemPure(const Expr* e) {
+    itemMode_ = true;
+    const bool r = uniform(e);
+    itemMode_ = false;
+    return r;
+  }
+
+  // Per-work-item values that need no array: a scalar declared `T v = E;`,
+  // only read, with E item-pure. Each region that reads it recomputes it
+  // (`const T v = E;` at the top of its work-item loop): the value is then a
+  // plain function of the loop index, which the compiler can vectorise over,
+  // and nothing is stored or loaded per work-item (PoCL re-materialises such
+  // values instead of keeping them in context arrays too). A declaration
+  // statement is recomputed as a whole or not at all.
+  void chooseRecomputed(std::set<const DeclStmt*>& perItemDecls) {
+    std::map<std::string, int> names;
+    for (const VarDecl* v : locals_) ++names[v->getNameAsString()];
+    ++names[param_->getNameAsString()];
+    auto candidate = [&](const VarDecl* v) {
+      QualType t = v->getType();
+      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified())
+        return false;
+      if (!v->getInit() || v->getInitStyle() != VarDecl::CInit || isa<InitListExpr>(v->getInit()->IgnoreImplicit()))
+        return false;
+      if (names[v->getNameAsString()] != 1) return false; // re-declared at the top of a region: no shadowing games
+      for (const DeclRefExpr* r : refs_)
+        if (r->getDecl() == v && (!isRead(r) || !r->getLocation().isFileID() || !inFile(r->getLocation())))
+          return false;
+      return true;
+    };
+    std::set<const DeclStmt*> cands;
+    for (const DeclStmt* ds : perItemDecls) {
+      bool ok = true;
+      for (const Decl* d : ds->decls())
+        if (const auto* v = dyn_cast<VarDecl>(d); !v || !candidate(v)) ok = false;
+      if (!ok) continue;
+      cands.insert(ds);
+      for (const Decl* d : ds->decls()) remat_.insert(cast<VarDecl>(d));
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = cands.begin(); it != cands.end();) {
+        bool ok = true;
+        for (const Decl* d : (*it)->decls())
+          if (!itemPure(cast<VarDecl>(d)->getInit())) ok = false;
+        if (ok) {
+          ++it;
+          continue;
+        }
+        for (const Decl* d : (*it)->decls()) remat_.erase(cast<VarDecl>(d));
+        it = cands.erase(it);
+        changed = true;
+      }
+    }
+    for (const DeclStmt* ds : cands) perItemDecls.erase(ds);
+    for (const VarDecl* v : remat_) {
+      const Expr* init = v->getInit();
+      const unsigned b = off(init->getBeginLoc()), e = endOfToken(init->getEndLoc());
+      for (const DeclRefExpr* r : refs_)
+        if (const auto* o = dyn_cast<VarDecl>(r->getDecl()); o && remat_.count(o)) {
+          const unsigned at = off(r->getLocation());
+          if (b <= at && at < e) rematDeps_[v].insert(o);
+        }
+    }
+  }
+
   // Tile-level variables (a fixpoint: a candidate whose initialiser or
   // increment is not uniform drops out, which may make others non-uniform),
   // then regions and per-work-item arrays.
@@ -489,6 +601,10 @@ private:
       if (!tileLevel_.count(v))
         throw Refused{"the loop variable `" + v->getNameAsString() + "` of a `for` around a barrier (" + where(f) +
                       ") is not uniform over the tile"};
+    for (const Stmt* j : tileJumps_)
+      if (const auto* is = dyn_cast<IfStmt>(j); is && !uniform(is->getCond()))
+        throw Refused{"the condition of the `break`/`continue` at " + where(j) +
+                      " out of a loop with a barrier is not provably uniform over the tile"};
     for (const Stmt* s : withBarrier_) {
       const Expr* cond = nullptr;
       if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
@@ -537,6 +653,7 @@ private:
       for (const DeclRefExpr* r : uses[v])
         if (regionAt(off(sm_.getExpansionLoc(r->getLocation()))) != home) perItemDecls.insert(ds);
     }
+    chooseRecomputed(perItemDecls);
     int n = 0;
     for (const DeclStmt* ds : perItemDecls)
       for (const Decl* d : ds->decls()) {
@@ -559,6 +676,7 @@ private:
         arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
       }
     per_item = n;
+    recomputed_count = static_cast<int>(remat_.size());
     // The arrays live on the stack of the thread running the tile (OpenMP
     // worker threads may have small stacks): at most 256 KiB per tile.
     long long items = 1, bytes = 0;
@@ -580,7 +698,7 @@ private:
   }
 
   bool isOrdinary(const Stmt* c) {
-    if (barrierStmts_.count(c) || withBarrier_.count(c) || isTileUpdateStmt(c)) return false;
+    if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c)) return false;
     if (const auto* ds = dyn_cast<DeclStmt>(c)) {
       for (const Decl* d : ds->decls())
         if (const auto* v = dyn_cast<VarDecl>(d); v && tileLevel_.count(v)) return false;
@@ -604,7 +722,7 @@ private:
     if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
       SourceRange r = tsi->getTypeLoc().getSourceRange();
       if (r.isValid() && r.getBegin().isFileID() && r.getEnd().isFileID() && inFile(r.getBegin())) {
-        const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+        const char* buf = sm_.getBufferData(fid_).data();
         std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
         static const std::set<std::string> drop = {"const", "volatile"};
         std::string out;
@@ -631,6 +749,7 @@ private:
     unsigned b, e;
     std::string text;        // DeclRef
     const DeclStmt* decl = nullptr; // per-item declaration
+    bool ret = false;        // a `return;`
   };
   std::vector<Edit> edits_;
 
@@ -640,7 +759,20 @@ private:
         const unsigned b = off(r->getLocation());
         edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
       }
+    // A work-item's `return;` ends its part of the region (a jump to the end
+    // of the item loop's body) and marks it returned: later regions skip it,
+    // and the next barrier checks that all or none of the tile returned.
+    for (const ReturnStmt* r : returns_) {
+      if (!inFile(r->getBeginLoc()) || !r->getBeginLoc().isFileID()) throw Refused{"a `return` inside a macro"};
+      Edit e{off(r->getBeginLoc()), stmtEnd(r), ""};
+      e.ret = true;
+      edits_.push_back(e);
+    }
     std::set<const DeclStmt*> seen;
+    for (const VarDecl* v : remat_) {
+      const DeclStmt* ds = splitDecl_[v];
+      if (seen.insert(ds).second) edits_.push_back({off(ds->getBeginLoc()), endOfToken(ds->getEndLoc()), "", nullptr});
+    }
     for (auto& [v, name] : arrays_) {
       const DeclStmt* ds = splitDecl_[v];
       if (!seen.insert(ds).second) continue;
@@ -650,13 +782,15 @@ private:
   }
 
   std::string text(unsigned b, unsigned e) {
-    const char* buf = sm_.getBufferData(sm_.getMainFileID()).data();
+    const char* buf = sm_.getBufferData(fid_).data();
     std::string out;
     unsigned k = b;
     for (const Edit& ed : edits_) {
       if (ed.b < k || ed.b >= e) continue;
       out.append(buf + k, buf + ed.b);
-      out += ed.decl ? declText(ed.decl) : ed.text;
+      out += ed.decl ? declText(ed.decl)
+             : ed.ret ? "{ amp_ht_ret[amp_ht_i] = true; ++amp_ht_nret; goto " + label_ + "; }"
+                      : ed.text;
       k = ed.e;
     }
     if (k < e) out.append(buf + k, buf + e);
@@ -696,9 +830,118 @@ private:
 
   std::string pname() { return param_->getNameAsString(); }
 
+  // The recomputed values read in [b, e), with those their initialisers
+  // read, declared in source order (each after what it reads).
+  std::string recomputed(unsigned b, unsigned e) {
+    std::set<const VarDecl*> need;
+    std::vector<const VarDecl*> todo;
+    for (const DeclRefExpr* r : refs_)
+      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && remat_.count(v)) {
+        const unsigned at = off(r->getLocation());
+        if (b <= at && at < e && need.insert(v).second) todo.push_back(v);
+      }
+    while (!todo.empty()) {
+      const VarDecl* v = todo.back();
+      todo.pop_back();
+      for (const VarDecl* d : rematDeps_[v])
+        if (need.insert(d).second) todo.push_back(d);
+    }
+    std::vector<const VarDecl*> order(need.begin(), need.end());
+    std::sort(order.begin(), order.end(), [&](const VarDecl* x, const VarDecl* y) {
+      return off(x->getLocation()) < off(y->getLocation());
+    });
+    std::string out;
+    for (const VarDecl* v : order) {
+      const Expr* init = v->getInit();
+      out += " const " + typeText(v) + " " + v->getNameAsString() + " = " +
+             text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; (void)" + v->getNameAsString() + ";";
+    }
+    return out;
+  }
+
+  // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
+  int tileRank() {
+    int rank = 0;
+    if (const auto* ts = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            param_->getType().getNonReferenceType()->getAsCXXRecordDecl()))
+      for (const TemplateArgument& a : ts->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Integral && a.getAsIntegral().getSExtValue() > 0) ++rank;
+    return rank;
+  }
+  // e is the work-item's local index itself, i.e. the item loop's index
+  // (amp_ht_i): t.local[0] of a one-dimensional tile, or a recomputed value
+  // initialised with exactly that.
+  bool isItemIndex(const Expr* e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
+      const auto* v = dyn_cast<VarDecl>(dr->getDecl());
+      return v && remat_.count(v) && ctx_.hasSameUnqualifiedType(v->getType(), ctx_.IntTy) &&
+             isItemIndex(v->getInit());
+    }
+    const auto* oc = dyn_cast<CXXOperatorCallExpr>(e);
+    if (!oc || oc->getOperator() != OO_Subscript || oc->getNumArgs() != 2 || tileRank() != 1) return false;
+    const auto* me = dyn_cast<MemberExpr>(strip(oc->getArg(0)));
+    const auto* base = me ? dyn_cast<DeclRefExpr>(strip(me->getBase())) : nullptr;
+    const auto* lit = dyn_cast<IntegerLiteral>(strip(oc->getArg(1)));
+    return base && base->getDecl() == param_ && me->getMemberDecl()->getName() == "local" && lit &&
+           lit->getValue() == 0;
+  }
+
+  // A region that is one `if (L < U) S` (or <=, >, >=, either way round)
+  // with L the work-item's local index and U uniform, all in int: the
+  // condition becomes the item loop's bounds, so S runs for the same
+  // work-items in the same order and the loop has no branch left (which is
+  // what lets the compiler vectorise `if (i < n) a[i] = ...`, the common
+  // GPU guard, across work-items). "" when the region is not of that form.
+  std::string guardedRegion(const Stmt* c) {
+    const auto* is = dyn_cast<IfStmt>(c);
+    if (!is || is->getElse() || is->getInit() || is->getConditionVariable() || is->isConstexpr()) return "";
+    const auto* b = dyn_cast<BinaryOperator>(is->getCond()->IgnoreParens());
+    if (!b || !b->isRelationalOp()) return "";
+    if (!ctx_.hasSameUnqualifiedType(b->getLHS()->getType(), ctx_.IntTy) ||
+        !ctx_.hasSameUnqualifiedType(b->getRHS()->getType(), ctx_.IntTy))
+      return "";
+    BinaryOperatorKind op = b->getOpcode();
+    const Expr* u = nullptr;
+    if (isItemIndex(b->getLHS()) && uniform(b->getRHS())) {
+      u = b->getRHS();
+    } else if (isItemIndex(b->getRHS()) && uniform(b->getLHS())) {
+      u = b->getLHS();
+      op = op == BO_LT ? BO_GT : op == BO_GT ? BO_LT : op == BO_LE ? BO_GE : BO_LE;
+    } else {
+      return "";
+    }
+    if (!inFile(u->getBeginLoc()) || !inFile(u->getEndLoc())) return "";
+    const std::string ut = "static_cast<long long>(" + text(off(u->getBeginLoc()), endOfToken(u->getEndLoc())) + ")";
+    std::string lo = "0", hi = "amp_ht_n";
+    if (op == BO_LT) hi = ut;
+    if (op == BO_LE) hi = ut + " + 1";
+    if (op == BO_GT) lo = ut + " + 1";
+    if (op == BO_GE) lo = ut;
+    const Stmt* then = is->getThen();
+    const unsigned tb = off(then->getBeginLoc()), te = stmtEnd(then);
+    return "{ const long long amp_ht_l = " + lo + ", amp_ht_h = " + hi +
+           ";\nconst int amp_ht_lo = amp_ht_l > 0 ? static_cast<int>(amp_ht_l) : 0;\n"
+           "const int amp_ht_hi = amp_ht_h < amp_ht_n ? static_cast<int>(amp_ht_h) : amp_ht_n;\n"
+           "for (int amp_ht_i = amp_ht_lo; amp_ht_i < amp_ht_hi; ++amp_ht_i) {" +
+           itemBody(tb, te, then->getBeginLoc()) + "\n}\n}\n";
+  }
+
+  // The body of a work-item loop running source [b, e) for item amp_ht_i.
+  std::string itemBody(unsigned b, unsigned e, SourceLocation at) {
+    std::string out;
+    if (!returns_.empty()) out += " if (amp_ht_nret && amp_ht_ret[amp_ht_i]) continue;";
+    out += " const auto " + pname() + " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(b, e);
+    bool ret = false;
+    for (const ReturnStmt* r : returns_)
+      if (const unsigned o = off(r->getBeginLoc()); b <= o && o < e) ret = true;
+    if (!ret) return out + lineDirective(at) + text(b, e);
+    label_ = "amp_ht_next_" + std::to_string(labels_++);
+    return out + " {" + lineDirective(at) + text(b, e) + "\n} " + label_ + ": ;";
+  }
+
   std::string region(unsigned b, unsigned e, SourceLocation at) {
-    return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) { const auto " + pname() +
-           " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + lineDirective(at) + text(b, e) + "\n}\n";
+    return "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) + "\n}\n";
   }
 
   std::string emitBlock(const CompoundStmt* cs) {
@@ -706,14 +949,26 @@ private:
     const auto children = cs->body();
     for (auto it = children.begin(); it != children.end(); ++it) {
       const Stmt* c = *it;
-      if (barrierStmts_.count(c)) continue;
+      if (barrierStmts_.count(c)) {
+        if (!returns_.empty())
+          out += "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
+                 "::Concurrency::detail::host_tiles::diverged(amp_ht_arg, amp_ht_ret, !amp_ht_waited); }\n"
+                 "amp_ht_waited = true;\n";
+        continue;
+      }
       if (regionOf_.count(c)) {
         const int r = regionOf_[c];
+        if (std::next(it) == children.end() || !regionOf_.count(*std::next(it)))
+          if (std::string g = guardedRegion(c); !g.empty()) {
+            ++guarded;
+            out += g;
+            continue;
+          }
         out += region(regionRange_[r].first, regionRange_[r].second, c->getBeginLoc());
         while (std::next(it) != children.end() && regionOf_.count(*std::next(it))) ++it;
         continue;
       }
-      if (isa<DeclStmt>(c) || isTileUpdateStmt(c)) { // tile-level declaration or update
+      if (isa<DeclStmt>(c) || isTileUpdateStmt(c) || tileJumps_.count(c)) { // tile-level declaration, update or jump
         out += lineDirective(c->getBeginLoc()) + text(off(c->getBeginLoc()), stmtEnd(c)) + "\n";
         continue;
       }
@@ -749,6 +1004,9 @@ private:
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
+    if (!returns_.empty())
+      out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
+             "(void)amp_ht_waited;\n";
     out += emitBlock(body_);
     // Each region redeclares the parameter for its work-item, shadowing the
     // tile-level one (which only serves the uniform conditions).
@@ -768,7 +1026,8 @@ std::string quote(const std::string& s) {
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance& ci, std::string out, bool report) : ci_(ci), out_(std::move(out)), report_(report) {}
+  Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay)
+      : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)) {}
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     SourceManager& sm = ctx.getSourceManager();
@@ -804,12 +1063,44 @@ public:
       b->write(os);
     else
       os << sm.getBufferData(sm.getMainFileID());
+    // Project headers with a rewritten kernel: OVERLAY/<the header's path>,
+    // naming the original (the launcher puts their folders first).
+    for (auto& [path, fid] : headerFile_) {
+      const llvm::RewriteBuffer* b = rw.getRewriteBufferFor(fid);
+      if (!b) continue;
+      const std::string dst = overlay_ + path;
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(dst));
+      llvm::raw_fd_ostream hs(dst, ec);
+      if (ec) {
+        llvm::errs() << "tile_compiler: cannot write " << dst << ": " << ec.message() << "\n";
+        continue;
+      }
+      hs << "#line 1 " << quote(path) << "\n";
+      b->write(hs);
+    }
   }
 
 private:
   CompilerInstance& ci_;
   std::string out_;
   bool report_;
+  std::set<std::string> headers_;            // project headers whose kernels may be rewritten (real paths)
+  std::string overlay_;                      // where their rewritten copies go
+  std::map<std::string, FileID> headerFile_; // such a header, as included (its first inclusion)
+
+  // May kernels at `at` (a file location) be rewritten: in the main file, or
+  // in the first inclusion of a project header the launcher named.
+  bool rewritable(SourceManager& sm, SourceLocation at) {
+    if (sm.isWrittenInMainFile(at)) return true;
+    if (overlay_.empty()) return false;
+    const FileID fid = sm.getFileID(at);
+    OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
+    if (!fe) return false;
+    const std::string path = fe->getFileEntry().tryGetRealPathName().str();
+    if (!headers_.count(path)) return false;
+    auto it = headerFile_.emplace(path, fid).first;
+    return it->second == fid;
+  }
 
   // A barrier call, or the parameter passed to a function (which may wait).
   static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
@@ -852,7 +1143,7 @@ private:
     CXXMethodDecl* op = l->getCallOperator();
     ParmVarDecl* p = op->getParamDecl(0);
     const SourceLocation at = l->getBeginLoc();
-    if (!at.isFileID() || !sm.isWrittenInMainFile(at) || !l->getEndLoc().isFileID() ||
+    if (!at.isFileID() || !rewritable(sm, at) || !l->getEndLoc().isFileID() ||
         !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
       if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
       return;
@@ -860,7 +1151,7 @@ private:
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
     std::string compiled, why;
-    int barriers = 0, per_item = 0;
+    int barriers = 0, per_item = 0, recomputed = 0, guarded = 0;
     for (LambdaExpr* inst : kernels) {
       Kernel k(ctx, inst, inst->getCallOperator()->getParamDecl(0));
       try {
@@ -872,6 +1163,8 @@ private:
         compiled = text;
         barriers = k.barriers;
         per_item = k.per_item;
+        recomputed = k.recomputed_count;
+        guarded = k.guarded;
       } catch (const Refused& r) {
         why = r.why;
         break;
@@ -919,6 +1212,8 @@ private:
     rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
     note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
                      std::to_string(per_item) + " value(s) kept per work-item" +
+                     (recomputed ? ", " + std::to_string(recomputed) + " recomputed per region" : "") +
+                     (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") + ")");
   }
 };
@@ -926,15 +1221,19 @@ private:
 class Action : public PluginASTAction {
   std::string out_;
   bool report_ = false;
+  std::set<std::string> headers_;
+  std::string overlay_;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, out_, report_);
+    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_);
   }
   bool ParseArgs(const CompilerInstance& ci, const std::vector<std::string>& args) override {
     for (const std::string& a : args) {
       if (a.rfind("out=", 0) == 0) out_ = a.substr(4);
       else if (a == "report=1") report_ = true;
+      else if (a.rfind("header=", 0) == 0) headers_.insert(a.substr(7));
+      else if (a.rfind("overlay=", 0) == 0) overlay_ = a.substr(8);
     }
     if (out_.empty()) {
       ci.getDiagnostics().Report(ci.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,

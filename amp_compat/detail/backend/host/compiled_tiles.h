@@ -21,6 +21,7 @@
 // which path it takes and why.
 #pragma once
 #include "../../config.h"
+#include "../../exceptions.h"
 #include "../../index.h"
 #include "../../tiled.h"
 
@@ -28,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -48,6 +50,34 @@ template <int D0, int D1, int D2> struct tile_group {
     return tiled_index<D0, D1, D2>(org + l, l, tile, org);
   }
 };
+
+// A compiled kernel with `return`: at a barrier that some of the tile's
+// work-items returned without reaching (ret[i]: work-item i returned; not all
+// of them did), the error fibers raise there (fiber.h, tile_run::diverge),
+// naming the same work-item. first: no barrier of this tile has been passed yet.
+template <int D0, int D1, int D2>
+[[noreturn]] AMP_HOST_ONLY void diverged(const tile_group<D0, D1, D2>& g, const bool* ret, bool first) {
+  using G = tile_group<D0, D1, D2>;
+  int k = 1;
+  const char* what;
+  if (ret[0]) {
+    while (k < G::size - 1 && ret[k]) ++k;
+    what = first ? "waits at a barrier, but the work-items before it returned without reaching it"
+                 : "waits at a barrier that work-item 0 of the tile returned without reaching";
+  } else {
+    while (k < G::size - 1 && !ret[k]) ++k;
+    what = "returned while work-item 0 of the tile waits at a barrier";
+  }
+  auto str = [](const index<G::rank>& i) {
+    std::string s = "(";
+    for (int d = 0; d < G::rank; ++d) s += (d ? "," : "") + std::to_string(i[d]);
+    return s + ")";
+  };
+  const std::string m = "tile_barrier::wait: divergent barrier in tile " + str(g.tile) + ": work-item " +
+                         str(G::shape::local_of(static_cast<unsigned>(k))) + " (local index) " + what +
+                         ". Every work-item of a tile must reach each barrier.";
+  throw runtime_exception(m.c_str(), e_fail);
+}
 
 template <class T> struct is_tile_group_t : std::false_type {};
 template <int D0, int D1, int D2> struct is_tile_group_t<tile_group<D0, D1, D2>> : std::true_type {};

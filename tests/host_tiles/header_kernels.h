@@ -1,0 +1,37 @@
+// Tiled kernels written in a project header (tests/host_tiles/kernels.cpp
+// includes it): the launcher rewrites the kernels of the project headers a
+// source includes, not only those of the source itself.
+#pragma once
+#include <amp.h>
+
+// A tile-wide sum per tile: a function template, instantiated by the includer.
+template <int TS>
+void header_tile_sums(const concurrency::array_view<const int, 1>& a, const concurrency::array_view<int, 1>& out) {
+  using namespace concurrency;
+  parallel_for_each(a.extent.template tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: compiled
+    tile_static int s[TS];
+    const int i = t.local[0];
+    s[i] = a[t.global];
+    for (int w = TS / 2; w > 0; w /= 2) {
+      t.barrier.wait();
+      if (i < w) s[i] += s[i + w];
+    }
+    t.barrier.wait();
+    out[t.global] = s[0] - s[TS - 1 - i];
+  });
+}
+
+// An inline function; its kernel keeps fibers (the barrier's condition reads memory).
+inline void header_memory_cond(const concurrency::array_view<const int, 1>& a,
+                               const concurrency::array_view<int, 1>& out) {
+  using namespace concurrency;
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    if (a[t.tile_origin] > 1000) {
+      t.barrier.wait();
+    }
+    out[t.global] = s[63 - t.local[0]];
+  });
+}
