@@ -103,7 +103,7 @@ template <class T> void check_equal(const std::string& what, const T* got, const
 // Host builds: a tiled AMP kernel is timed again with every host tile on
 // fibers (version "amp-fibers"), after check() verified that run's result.
 // Its "amp" row takes the compiled host tile path wherever the tile compiler
-// rewrote the kernel (amp_compat/detail/compiled_tiles.h). Returns the fibers
+// rewrote the kernel (amp_compat/detail/backend/host/compiled_tiles.h). Returns the fibers
 // time; GPU builds: nothing (0).
 template <class F, class S, class C>
 double add_fibers_row(const std::string& name, F&& run, S&& setup, C&& check, double work, const std::string& unit,

@@ -1,4 +1,4 @@
-// Host tiles (amp_compat/detail/fiber.h): a tile's work-items run on one OS
+// Host tiles (amp_compat/detail/backend/host/fiber.h): a tile's work-items run on one OS
 // thread, as persistent fibers once a barrier is reached. These tests pin what
 // the fiber machinery promises beyond the tiled model itself: fibers are made
 // only for barriers and reused by later tiles and kernels (also after a tile
