@@ -38,7 +38,10 @@ endfunction()
 # one): the system's, or the HIP bundle's copy (its run.sh sets the library
 # path). $ORIGIN: libraries put beside a program are found there.
 function(amp_compat_hip_options target)
+  # -fgpu-exclude-wrong-side-overloads: unqualified math calls in kernels under
+  # `using namespace precise_math` find AMP's functions in the host pass, not
+  # HIP's device-only ones (scripts/amp++ says more).
   target_compile_options(${target} INTERFACE -Wno-cuda-compat -fno-gpu-flush-denormals-to-zero
-    -fhip-fp32-correctly-rounded-divide-sqrt)
+    -fhip-fp32-correctly-rounded-divide-sqrt -fgpu-exclude-wrong-side-overloads)
   target_link_options(${target} INTERFACE "LINKER:-rpath,\$ORIGIN")
 endfunction()

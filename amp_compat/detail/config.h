@@ -4,7 +4,17 @@
 #pragma once
 
 #include "foreign_begin.h"
+// HIP's runtime headers, which Kokkos' HIP backend includes, declare a global
+// class template `texture` (HIP's legacy texture references): under `using
+// namespace concurrency::graphics` every unqualified `texture<T, N>` of AMP
+// code would be ambiguous. The name is set aside while Kokkos (and so HIP's
+// headers, the first time) is read; no other header it reaches names
+// `texture`. A program that includes HIP's headers before <amp.h> must
+// qualify AMP's texture (concurrency::graphics::texture).
+#pragma push_macro("texture")
+#define texture amp_foreign_texture_reference
 #include <Kokkos_Core.hpp>
+#pragma pop_macro("texture")
 #include "foreign_end.h"
 
 #include <cstddef>
