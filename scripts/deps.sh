@@ -54,6 +54,9 @@ CUDA_ARCH="${AMP_CUDA_ARCH:-sm_90}"
 CUDA_PATH="${AMP_CUDA_PATH:-/usr/local/cuda}"
 CUDA_CXX="${AMP_CUDA_CXX:-clang++-22}"
 HIP_ARCH="${AMP_HIP_ARCH:-gfx90a}"
+# hipcc asks rocm_agent_enumerator for a default target when it is given none
+# (no AMD GPU here: a Python traceback on every call); name the one we build for.
+export HCC_AMDGPU_TARGET="${HCC_AMDGPU_TARGET:-$HIP_ARCH}"
 HIP_CXX="${AMP_HIP_CXX:-hipcc}"
 
 SRC_PKG=trilinos

@@ -166,6 +166,9 @@ done < "$B/samples/samples.list"
 cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_names" \
   "$B/tests/libamp_kernel_name_tool.so" "$OUT/"
 [ -x "$B/tests/amp_first_kernel_off_main" ] && cp "$B/tests/amp_first_kernel_off_main" "$OUT/"
+# The Windows-environment tests (built with --windows-compat): Direct3D's
+# out-of-range rule in GPU kernels among them.
+[ -x "$B/tests/compat/compat_windows_tests" ] && cp "$B/tests/compat/compat_windows_tests" "$OUT/"
 # Results across accelerators: the self-checking programs (default flags and,
 # as the control, contraction on), the differential check and its exclusions.
 for f in fidelity_checks fidelity_checks_fast; do [ -x "$B/tests/$f" ] && cp "$B/tests/$f" "$OUT/"; done
@@ -193,7 +196,8 @@ if [ -n "${AMP_BUNDLE_CORPUS:-}" ] && [ -x "$AMP_BUNDLE_CORPUS/amp_algorithms" ]
 fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
 strip "$OUT"/host/amp_bench_host 2>/dev/null || true
-strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* 2>/dev/null || true
+strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* \
+  "$OUT"/compat_windows_tests 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 [ -n "$omp" ] && cp "$omp" "$OUT/" && cp "$omp" "$OUT/samples/"
 # oneTBB (the PPL companions of the legacy samples): absent on GPU machines.
@@ -239,6 +243,11 @@ for b in $backends; do
   done
 done
 check "device errors become exceptions" ./amp_device_errors
+if [ -x ./compat_windows_tests ]; then
+  for b in cuda openmp; do
+    check "compat_windows_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./compat_windows_tests --gtest_brief=1
+  done
+fi
 [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (cuda)" \
   env AMP_DEFAULT_ACCELERATOR=cuda ./amp_first_kernel_off_main
 for b in cuda openmp; do

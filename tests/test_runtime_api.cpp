@@ -362,7 +362,7 @@ TEST(RuntimeApi, LaterWorkWaitsForAPendingCopy) {
   // Opened from elsewhere while this thread is already issuing the kernel.
   std::thread opener([&g] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
+    g.open.store(true); // store(): hipcc treats this lambda as host+device and rejects operator=
   });
   parallel_for_each(dest.extent, [&dest](index<1> i) restrict(amp) { dest[i] += 1; }); // must see the copy
   std::vector<int> out(n);
@@ -445,7 +445,7 @@ TEST(RuntimeApi, AmpUninitializeWaitsAndLetsTheDefaultBeChosenAgain) {
   completion_future f = copy_async(gated_iterator{src.data(), &g}, gated_iterator{src.data() + n, &g}, a);
   std::thread opener([&g] {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    g.open = true;
+    g.open.store(true);
   });
   amp_uninitialize();
   EXPECT_EQ(f.wait_for(std::chrono::milliseconds(0)), std::future_status::ready);

@@ -6,6 +6,7 @@
 #pragma once
 #include "index.h"
 #include "runtime.h"
+#include "target.h"
 
 #include <cstring>
 #include <type_traits>
@@ -15,8 +16,8 @@ template <class T, int N> class array;
 template <class T, int N> class array_view;
 
 namespace detail {
-// Direct3D's rule for out-of-range element accesses on the host accelerators
-// (data_base::at): part of the Windows build environment (--windows-compat,
+// Direct3D's rule for out-of-range element accesses in kernels and on the
+// host (data_base::at): part of the Windows build environment (--windows-compat,
 // whose crt_compat.h defines AMP_COMPAT_WINDOWS before any AMP header), where
 // code written against Direct3D relies on it. Elsewhere accesses are not
 // checked: the check costs up to 2.9x in host kernels that index in their
@@ -77,17 +78,14 @@ protected:
     }
     return static_cast<T*>(h_.ptr);
   }
-  // Host accelerators under --windows-compat (direct3d_out_of_range): an
-  // element outside the extent is what Direct3D
-  // makes of an out-of-range buffer access, which AMP code written on
-  // Windows relies on (kernels over a padded tiled_extent that index past the
-  // data without a check, as Microsoft's own AMP Algorithms Library does): the
-  // write is discarded and the read gives zero, instead of corrupting the
-  // heap. GPU kernels are not checked (no per-thread element can be handed
-  // out by reference there at no cost; migration_guide.md, "Semantics that
-  // differ").
+  // Under --windows-compat (direct3d_out_of_range), on every accelerator: an
+  // element outside the extent is what Direct3D makes of an out-of-range
+  // buffer access, which AMP code written on Windows relies on (kernels over
+  // a padded tiled_extent that index past the data without a check, as
+  // Microsoft's own AMP Algorithms Library does): the write is discarded and
+  // the read gives zero, instead of corrupting memory.
   AMP_FN T& at(const index<N>& i) const {
-    if constexpr (!device_pass && direct3d_out_of_range) {
+    if constexpr (direct3d_out_of_range) {
       if (!in_extent(i)) return out_of_range_element();
     }
     return base_ptr()[offset(i)];
@@ -99,9 +97,14 @@ protected:
     return true;
   }
   // A zeroed element private to the calling thread: the target of
-  // out-of-range accesses on the host (a tile's fibers share it, but one is
-  // reset and used with no switch in between). Defined for the host only.
+  // out-of-range accesses. On the host a thread_local (a tile's fibers share
+  // it, but one is reset and used with no switch in between); on a GPU the
+  // backend's per-resident-thread cell (backend.h, target::discarded_element).
+#if AMP_DEVICE_PASS
+  AMP_FN static T& out_of_range_element() { return target::discarded_element<elem>(); }
+#else
   static T& out_of_range_element();
+#endif
 
   void host_sync(buffer::access a) const {
     h_.buf->prepare(location::host, a);

@@ -39,6 +39,10 @@
 //    synchronisation (queue_state::synchronize, copies to the host, waits).
 //    The device-wide fence is Kokkos::memory_fence() for every backend
 //    (../target.h).
+//    target::discarded_element<E>() -> E&   a zeroed E private to the calling
+//    thread while it runs (Direct3D's out-of-range rule under
+//    --windows-compat, ../data.h): writes past an array's data go there and
+//    reads past it read it.
 //
 // 3. device.h (every pass, through ../runtime.h): devices, memory, queues.
 //    class queue_marker { void wait() const; }  a point in a queue; wait()

@@ -13,6 +13,31 @@ namespace target {
 AMP_FN void tile_barrier() { __syncthreads(); }
 // tile_static variables are __shared__, visible to the block.
 AMP_FN void fence_tile_static() { __threadfence_block(); }
+
+// Direct3D's out-of-range rule in GPU kernels (../../data.h): a zeroed E
+// private to the calling thread, which a write past the data goes to and a
+// read past it gets. One cell per resident thread: (SM, warp slot on that SM,
+// lane) is unique among the threads resident at one time, and a thread uses
+// its cell from the reset to the access that follows at once. 256 SMs of 64
+// warps (sm_90 and earlier have at most 64 per SM); a larger GPU folds onto
+// the same cells, which costs the rule's exactness, never memory safety.
+constexpr unsigned discard_cells = 256u * 64u * 32u;
+__device__ inline unsigned resident_thread_cell() {
+  unsigned sm, warp, lane;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(warp));
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return ((sm * 64u + (warp & 63u)) * 32u + lane) % discard_cells;
+}
+template <class E> struct alignas(E) discard_cell {
+  unsigned char bytes[sizeof(E)];
+};
+template <class E> __device__ discard_cell<E> discard_pool[discard_cells];
+template <class E> __device__ E& discarded_element() {
+  discard_cell<E>& c = discard_pool<E>[resident_thread_cell()];
+  for (unsigned char& b : c.bytes) b = 0;
+  return *reinterpret_cast<E*>(c.bytes);
+}
 } // namespace target
 
 // CUDA's atomic instructions: they work on global and shared memory alike,
