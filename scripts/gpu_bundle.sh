@@ -169,6 +169,8 @@ cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_
 # The Windows-environment tests (built with --windows-compat): Direct3D's
 # out-of-range rule in GPU kernels among them.
 [ -x "$B/tests/compat/compat_windows_tests" ] && cp "$B/tests/compat/compat_windows_tests" "$OUT/"
+# The MSVC-dialect GPU program of CTest compat.msvc_gpu, where that test ran.
+[ -x "$B/tests/compat/compat_msvc_gpu" ] && cp "$B/tests/compat/compat_msvc_gpu" "$OUT/"
 # Results across accelerators: the self-checking programs (default flags and,
 # as the control, contraction on), the differential check and its exclusions.
 for f in fidelity_checks fidelity_checks_fast; do [ -x "$B/tests/$f" ] && cp "$B/tests/$f" "$OUT/"; done
@@ -248,6 +250,7 @@ if [ -x ./compat_windows_tests ]; then
     check "compat_windows_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./compat_windows_tests --gtest_brief=1
   done
 fi
+[ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program (cuda)" env AMP_DEFAULT_ACCELERATOR=cuda ./compat_msvc_gpu
 [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (cuda)" \
   env AMP_DEFAULT_ACCELERATOR=cuda ./amp_first_kernel_off_main
 for b in cuda openmp; do
