@@ -184,5 +184,6 @@ void transposes();
 void tile_kernels();
 void multi();
 void textures();
+void facilities();
 
 } // namespace bench

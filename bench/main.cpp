@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
     else if (a == "--reps" && i + 1 < argc) opt.reps = std::max(1, std::atoi(argv[++i])), reps_given = true;
     else if (a == "--only" && i + 1 < argc) only = std::string(",") + argv[++i] + ",";
     else {
-      std::printf("usage: %s [--quick] [--reps N] [--out DIR] [--only launch,transfer,matmul,reduce,transpose,tiles,multi,texture]\n",
+      std::printf("usage: %s [--quick] [--reps N] [--out DIR] [--only launch,transfer,matmul,reduce,transpose,tiles,multi,texture,facilities]\n",
                   argv[0]);
       return 2;
     }
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   const std::pair<const char*, void (*)()> benches[] = {
       {"launch", launch_and_stream}, {"transfer", transfers},   {"matmul", matmul},
       {"reduce", reductions},        {"transpose", transposes}, {"tiles", tile_kernels},
-      {"multi", multi}, {"texture", textures}};
+      {"multi", multi}, {"texture", textures}, {"facilities", facilities}};
   for (const auto& b : benches)
     if (only.empty() || only.find(std::string(",") + b.first + ",") != std::string::npos) b.second();
   report(out);
