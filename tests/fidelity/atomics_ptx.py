@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """atomics_ptx.py PTX [--require-kokkos]: compare the atomic instructions of
-the entries of tests/fidelity/atomics_ptx.cpp compiled to PTX.
+the entries of tests/fidelity/atomics_isa.cpp compiled to PTX
+(atomics_isa.sh ... cuda).
 
 For every operation (entry native_<space>_<op>_<type>), the signature of an
 entry is the sequence of its atomic, fence, address-space test and branch

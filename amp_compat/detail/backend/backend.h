@@ -32,7 +32,12 @@
 //                                  work-item as seen by its tile
 //    atomics::fetch_{add,sub,and,or,xor,max,min}(T*, T), exchange(T*, T),
 //    compare_exchange(T*, expected, desired) -> value found; int and unsigned
-//    (exchange also float), on device memory and tile_static alike
+//    (exchange also float), on device memory and tile_static alike.
+//    kokkos_atomics.h (beside this file, no backend named) implements them
+//    over Kokkos' atomic functions, for a backend whose Kokkos gives exactly
+//    its intrinsics' code (tests/fidelity/atomics_isa.sh): hip/ includes it;
+//    cuda/ keeps CUDA's intrinsics (Kokkos' PTX differs: bench/RESULTS.md,
+//    "Backend facilities: Kokkos or native")
 //    abort_kernel(bool formatted, const char* text, args...)  records
 //    direct3d_abort / direct3d_errorf (../runtime/kernel_abort.h's record)
 //    and ends the calling thread; the host raises it at the next

@@ -41,7 +41,17 @@ template <class E> __device__ E& discarded_element() {
 } // namespace target
 
 // CUDA's atomic instructions: they work on global and shared memory alike,
-// so on array elements and tile_static variables.
+// so on array elements and tile_static variables. Native, not Kokkos'
+// (../kokkos_atomics.h), because Kokkos' do not compile to the same PTX
+// (tests/fidelity/atomics_isa.sh, CTest fidelity.atomics_ptx; bench/
+// RESULTS.md, "Backend facilities: Kokkos or native"): Kokkos 3.4.01 makes
+// atomic_fetch_xor and the float atomic_exchange compare-exchange loops with
+// a system-scope sequentially consistent fence, and Kokkos 4.6.01 (desul)
+// emits inline PTX on generic addresses: a run-time isspacep.global test
+// and two predicated atomics on device memory, a generic atom instead of
+// atom.shared on tile_static. Every other operation of 3.4.01 is the same
+// instruction. The GPU timing of both (bench group `facilities`,
+// fac-atomic-*) decides whether a difference costs anything.
 namespace atomics {
 // op(name, CUDA function)
 #define AMP_ATOMIC_RMW(X) \

@@ -4,6 +4,11 @@
 #pragma once
 #include "../../config.h"
 #include "kernel_abort.h"
+// The atomics are Kokkos' (../kokkos_atomics.h): with Kokkos 4.6.01 they
+// compile to exactly the code of HIP's atomicAdd ... (global_atomic_* on
+// device memory, ds_*_rtn_* on tile_static; whole function bodies alike:
+// tests/fidelity/atomics_isa.sh, CTest fidelity.atomics_amdgcn).
+#include "../kokkos_atomics.h"
 
 namespace Concurrency {
 namespace detail {
@@ -39,23 +44,6 @@ template <class E> __device__ E& discarded_element() {
   return *reinterpret_cast<E*>(c.bytes);
 }
 } // namespace target
-
-// HIP's atomic functions (the same names and semantics as CUDA's): they work
-// on global memory and the LDS alike, so on array elements and tile_static
-// variables.
-namespace atomics {
-// op(name, HIP function)
-#define AMP_ATOMIC_RMW(X) \
-  X(add, atomicAdd) X(sub, atomicSub) X(and, atomicAnd) X(or, atomicOr) X(xor, atomicXor) X(max, atomicMax) X(min, atomicMin)
-#define AMP_ATOMIC_DEVICE(op, fn)                                                   \
-  __device__ inline int fetch_##op(int* p, int v) { return fn(p, v); }              \
-  __device__ inline unsigned fetch_##op(unsigned* p, unsigned v) { return fn(p, v); }
-AMP_ATOMIC_RMW(AMP_ATOMIC_DEVICE)
-#undef AMP_ATOMIC_DEVICE
-#undef AMP_ATOMIC_RMW
-template <class T> __device__ inline T exchange(T* p, T v) { return atomicExch(p, v); }
-template <class T> __device__ inline T compare_exchange(T* p, T expected, T v) { return atomicCAS(p, expected, v); }
-} // namespace atomics
 
 } // namespace detail
 } // namespace Concurrency

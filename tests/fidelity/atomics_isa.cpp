@@ -1,6 +1,8 @@
-// The atomics of the CUDA build, three ways, for tests/fidelity/atomics_ptx.sh
-// to compare in the PTX (device code only; never run, no GPU needed):
-//   native_<space>_<op>_<type>   CUDA's intrinsic (atomicAdd ...), the
+// The atomics of the GPU builds, three ways, for tests/fidelity/atomics_isa.sh
+// to compare in the device code (CUDA: PTX, atomics_ptx.py; HIP: AMDGCN
+// assembly, atomics_amdgcn.py; compiled only, never run, no GPU needed):
+//   native_<space>_<op>_<type>   the GPU language's intrinsic (atomicAdd ...:
+//                                CUDA's, or HIP's of the same names), the
 //                                instruction a hand-written backend would use
 //   kokkos_<space>_<op>_<type>   Kokkos' function (Kokkos::atomic_fetch_add ...)
 //                                of the Kokkos this build uses
@@ -13,12 +15,12 @@
 // `atomic_fetch_add(&x, 1);` as a statement), where the compiler may take
 // the cheaper red.* (no return) form.
 //
-// Plain CUDA kernels (extern "C" __global__), not parallel_for_each: each
-// operation gets an entry of its own with nothing else in it, so the checker
+// Plain kernels (extern "C" __global__), not parallel_for_each: each
+// operation gets an entry of its own with nothing else in it, so the checkers
 // can compare the entries instruction by instruction.
 #include <amp.h>
 
-#if defined(__CUDA__)
+#if defined(__CUDA__) || defined(__HIP__)
 #define AMP_PTX_KERNEL extern "C" __global__ void
 
 namespace {
