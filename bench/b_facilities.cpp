@@ -38,8 +38,8 @@
 //                      float exchange, and an addition made of a
 //                      compare-exchange loop (cas); CUDA's intrinsic
 //                      against Kokkos' function of the Kokkos this binary is
-//                      built with. The PTX of both is compared in
-//                      tests/fidelity/atomics_ptx.py; this measures whether
+//                      built with. The PTX of both is compared by
+//                      tests/fidelity/atomics_isa.sh; this measures whether
 //                      a difference there costs time. Time per kernel.
 //
 // Sizes: 64 B (a kernel closure), 4 KiB (latency-bound), 1 MiB, 64 MiB
@@ -51,10 +51,12 @@
 // ordering (queue_state::wait_for, lend/take_back: cudaEventRecord +
 // cudaStreamWaitEvent; Kokkos has no event or instance-to-instance
 // dependency in 3.4 or 4.6), stream-ordered allocation (alloc_queued:
-// cudaMallocAsync/cudaFreeAsync; Kokkos 4 uses it only inside CudaSpace with
-// Kokkos_ENABLE_IMPL_CUDA_MALLOC_ASYNC, not on a stream we choose), peer
-// copies between GPUs (cudaMemcpyPeerAsync: Kokkos drives one device per
-// process), the kernel-abort channel (mapped host memory).
+// cudaMallocAsync/cudaFreeAsync, the host never waits; Kokkos 4.6 with
+// Kokkos_ENABLE_IMPL_CUDA_MALLOC_ASYNC synchronises after its
+// cudaMallocAsync and fences the device around its cudaFreeAsync, 3.4 has
+// none), peer copies between GPUs (cudaMemcpyPeerAsync: Kokkos 3.4 drives
+// one device per process, 4.3+ only experimentally more), the kernel-abort
+// channel (mapped host memory).
 #include "harness.h"
 
 #include <cstring>
