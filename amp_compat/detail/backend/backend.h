@@ -128,32 +128,31 @@
 //   gpu/math.h          stage 5 whole
 // gpu/ is not a backend: select.h never names it, and only the files of a GPU
 // backend folder include it, after their api.h. A GPU backend's api.h is its
-// vendor layer, the one place its runtime API is named: namespace gpu_api
-// (in Concurrency::detail) with the runtime's types (error_t, stream_t,
-// event_t, memcpy_kind, device_prop_t), one thin inline function per runtime
-// call gpu/ makes (malloc, memcpy_async, event_record, stream_wait_event ...,
-// returning error_t), call_name::* (the runtime calls as error messages name
-// them), runtime_name, short_name and path_prefix ("CUDA", "cuda", L"cuda"),
-// kokkos_space (the Kokkos execution space) with kokkos_instance_device/stream
-// (its default instance's), and the facts in which the vendors differ, each
-// with its reason: default_stream (CUDA's legacy default stream, HIP's null
-// stream), max_grid_yz, end_thread() (device pass: how an aborting thread
-// ends; PTX exit, or the whole wavefront on AMD), and the macros AMP_GPU_API
-// (gpu/ checks it) and AMP_GPU_LAUNCH_BOUNDS (CUDA's launch bounds take a
-// minimum of resident blocks, HIP's do not). cuda/api.h and hip/api.h define
-// the same names; gpu/ calls nothing of a runtime but these, and its code
-// names no vendor (its comments say where the vendors behave differently). The vendor folder's device.h, launch.h, kernel_abort.h and math.h
-// include its api.h and the gpu/ file; its kernel.h (barrier, fences, atomics,
-// the discard cells of the resident-thread ids, which are per vendor) is its
+// vendor layer, the one place its runtime API is named: namespace gpu_api (in
+// Concurrency::detail; gpu/vendor_api.h lists the names) with the runtime's
+// types, one thin inline function per runtime call gpu/ makes (malloc,
+// memcpy_async, event_record ...), the names messages and paths use ("CUDA",
+// "cuda0", the calls' own names), the Kokkos execution space, and the facts in
+// which the vendors differ, each with its reason: the default view's stream
+// (CUDA's legacy default stream, HIP's null stream), how an aborting thread
+// ends (PTX exit; the whole wavefront on AMD), the launch-bounds attribute
+// (CUDA's takes a minimum of resident blocks, HIP's does not), the grid limit.
+// cuda/api.h and hip/api.h define the same names; gpu/ calls nothing of a
+// runtime but these, and its code names no vendor (its comments say where the
+// vendors behave differently). The vendor folder's device.h, launch.h and
+// kernel_abort.h include its api.h and then the gpu/ file, its config.h and
+// math.h the gpu/ file; its kernel.h (barrier, fences, atomics, the
+// resident-thread ids of the discard cells, which are the vendor's) is its
 // own.
 //
 // Files a new device backend touches: its folder with the five files above,
 // and its branch in select.h. A GPU backend of the same language (Clang's
 // CUDA/HIP mode) writes its api.h and includes gpu/'s files, as hip/ does.
 // Nothing else: the accelerator table, buffers, captures and the launch
-// dispatch ask only these names. The host backend (host/: kernel.h, launch_host.h,
-// fiber.h, compiled_tiles.h) provides stage 2 for host passes and the native
-// host launcher; its devices are the accelerator table's host entries.
+// dispatch ask only these names. The host backend (host/: kernel.h,
+// launch_host.h, fiber.h, compiled_tiles.h) provides stage 2 for host passes
+// and the native host launcher; its devices are the accelerator table's host
+// entries.
 #pragma once
 #include <cstddef>
 #include <string>

@@ -1,10 +1,11 @@
 // CUDA backend: the vendor layer under the shared GPU implementation (../gpu/,
 // backend.h "The shared GPU implementation"). Namespace gpu_api gives the CUDA
-// runtime's types and calls the vendor-neutral names ../gpu/ uses, each a thin
-// inline function that makes exactly the call the CUDA backend made before the
-// implementation was shared, and states the few facts in which CUDA differs
-// from HIP (hip/api.h is the same list over the HIP runtime). Every CUDA
-// runtime name the backend uses is in this folder; ../gpu/ calls only these.
+// runtime's types and calls the vendor-neutral names ../gpu/ uses
+// (../gpu/vendor_api.h lists them; hip/api.h is the same list over the HIP
+// runtime), each a thin inline function that makes exactly the call the CUDA
+// backend made before the implementation was shared, and states the few facts
+// in which CUDA differs from HIP. Every CUDA runtime name the backend uses is
+// in this folder; ../gpu/ calls only these.
 #pragma once
 #include "../../config.h"
 

@@ -20,9 +20,7 @@
 // expects its device to stay current on its thread; every call here that
 // concerns one device makes it current only for that call (device_scope).
 #pragma once
-#ifndef AMP_GPU_API
-#error "backend/gpu/ is included by a GPU backend's own files (cuda/, hip/), after its api.h"
-#endif
+#include "vendor_api.h"
 #include "../../config.h"
 #include "../../exceptions.h"
 #include "../backend.h"

@@ -17,9 +17,7 @@
 // kernel it launches there (device.h, kernel_aborts::prepare), and again when
 // a TU registers later (a dlopen'ed plugin).
 #pragma once
-#ifndef AMP_GPU_API
-#error "backend/gpu/ is included by a GPU backend's own files (cuda/, hip/), after its api.h"
-#endif
+#include "vendor_api.h"
 #include "../../runtime/kernel_abort.h"
 
 namespace Concurrency {

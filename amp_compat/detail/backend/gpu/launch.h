@@ -36,9 +36,7 @@
 // Launches are asynchronous; errors of a running kernel surface at the next
 // synchronisation (copy back, accelerator_view::wait) as runtime_exception.
 #pragma once
-#ifndef AMP_GPU_API
-#error "backend/gpu/ is included by a GPU backend's own files (cuda/, hip/), after its api.h"
-#endif
+#include "vendor_api.h"
 #include "../../capture.h"
 #include "../../kernel_name.h"
 #include "../../tiled.h"
@@ -212,9 +210,9 @@ inline bool device_portable_serves(const queue_state& q) { return q.device() == 
 // its own stream, which is q's stream only for the default view with Kokkos
 // 3.4 on CUDA (the legacy stream). Otherwise (any other view, or Kokkos 4,
 // whose default instance has a stream of its own) the kernel is put in q's
-// line with events: it starts after everything queued on q, and what is queued on q
-// afterwards starts after it (queue_state::lend/take_back), so copies,
-// markers, wait() and array_view synchronisation see it as q's work.
+// line with events: it starts after everything queued on q, and what is
+// queued on q afterwards starts after it (queue_state::lend/take_back), so
+// copies, markers, wait() and array_view synchronisation see it as q's work.
 struct kokkos_stream_hop {
   queue_state* q;
   template <class Fn> void operator()(Fn&& fn) const {

@@ -1,11 +1,11 @@
 // HIP backend (AMD GPUs, ROCm): the vendor layer under the shared GPU
 // implementation (../gpu/, backend.h "The shared GPU implementation").
 // Namespace gpu_api gives the HIP runtime's types and calls the vendor-neutral
-// names ../gpu/ uses, each a thin inline function over the HIP call that
-// mirrors the CUDA one (HIP's runtime API is CUDA's under other names;
-// cuda/api.h is the same list), and states the few facts in which HIP differs
-// from CUDA. Every HIP runtime name the backend uses is in this folder;
-// ../gpu/ calls only these.
+// names ../gpu/ uses (../gpu/vendor_api.h lists them; cuda/api.h is the same
+// list), each a thin inline function over the HIP call that mirrors the CUDA
+// one (HIP's runtime API is CUDA's under other names), and states the few
+// facts in which HIP differs from CUDA. Every HIP runtime name the backend
+// uses is in this folder; ../gpu/ calls only these.
 //
 // Compiled (hipcc, ROCm 5.2.3, gfx90a), never run: no AMD GPU was available
 // where this was written (README.md, "AMD GPUs (HIP)").
