@@ -5,7 +5,7 @@
 //
 // The aborting thread records the abort and ends itself
 // (gpu_api::end_thread: how, and what else ends with it, is the vendor's), so
-// the device stays usable, which a trap would not keep it. The record lives in
+// the device stays usable (a trap would not keep it so). The record lives in
 // page-locked, mapped host memory, so the host sees it without a copy: every
 // synchronisation of device.h (a wait, a copy back) reads one word. This is
 // the one place a kernel writes host memory, through a mapping the GPU
