@@ -9,7 +9,9 @@
 // its files), or none/ (a host-only build). select.h is the one dispatch
 // point; the stage headers beside it (device_config.h, device_kernel.h,
 // device_runtime.h, device_launch.h, device_math.h) include the chosen
-// folder's file for each stage. No other header names a backend.
+// folder's file for each stage. No other header names a backend. The CUDA and
+// HIP folders share their implementation through gpu/, which no dispatch
+// names (below, "The shared GPU implementation").
 //
 // A device backend folder provides five files, one per stage; everything in
 // namespace Concurrency::detail unless said otherwise. "Device d" is the
@@ -117,12 +119,45 @@
 // none/ implements the same names for a build without devices: no devices,
 // identity queues, and refusals (runtime_exception) where a device is needed.
 //
-// Files a new device backend (e.g. hip/) touches: its folder with the five
-// files above, and its branch in select.h (already written for hip/). Nothing
-// else: the accelerator table, buffers, captures and the launch dispatch ask
-// only these names. The host backend (host/: kernel.h, launch_host.h,
-// fiber.h, compiled_tiles.h) provides stage 2 for host passes and the native
-// host launcher; its devices are the accelerator table's host entries.
+// The shared GPU implementation (gpu/). CUDA and HIP are one language (Clang's
+// single-source CUDA and HIP modes: __global__, <<<>>>, blockIdx, __shared__,
+// __syncthreads, the device math library's names) over two runtime APIs that
+// differ in names only (cudaMalloc / hipMalloc ...). So cuda/ and hip/ hold
+// what is the vendor's, and gpu/ holds what they share, written once:
+//   gpu/config.h        stage 1's attributes (the vendor's config.h defines
+//                       AMP_DEVICE_PASS from its compiler's macro, then
+//                       includes it)
+//   gpu/kernel_abort.h  the direct3d_abort channel (stage 2's abort_kernel)
+//   gpu/device.h        stage 3 whole
+//   gpu/launch.h        stage 4 whole: the native kernels and launcher
+//   gpu/math.h          stage 5 whole
+// gpu/ is not a backend: select.h never names it, and only the files of a GPU
+// backend folder include it, after their api.h. A GPU backend's api.h is its
+// vendor layer, the one place its runtime API is named: namespace gpu_api (in
+// Concurrency::detail; gpu/vendor_api.h lists the names) with the runtime's
+// types, one thin inline function per runtime call gpu/ makes (malloc,
+// memcpy_async, event_record ...), the names messages and paths use ("CUDA",
+// "cuda0", the calls' own names), the Kokkos execution space, and the facts in
+// which the vendors differ, each with its reason: the default view's stream
+// (CUDA's legacy default stream, HIP's null stream), how an aborting thread
+// ends (PTX exit; the whole wavefront on AMD), the launch-bounds attribute
+// (CUDA's takes a minimum of resident blocks, HIP's does not), the grid limit.
+// cuda/api.h and hip/api.h define the same names; gpu/ calls nothing of a
+// runtime but these, and its code names no vendor (its comments say where the
+// vendors behave differently). The vendor folder's device.h, launch.h and
+// kernel_abort.h include its api.h and then the gpu/ file, its config.h and
+// math.h the gpu/ file; its kernel.h (barrier, fences, atomics, the
+// resident-thread ids of the discard cells, which are the vendor's) is its
+// own.
+//
+// Files a new device backend touches: its folder with the five files above,
+// and its branch in select.h. A GPU backend of the same language (Clang's
+// CUDA/HIP mode) writes its api.h and includes gpu/'s files, as hip/ does.
+// Nothing else: the accelerator table, buffers, captures and the launch
+// dispatch ask only these names. The host backend (host/: kernel.h,
+// launch_host.h, fiber.h, compiled_tiles.h) provides stage 2 for host passes
+// and the native host launcher; its devices are the accelerator table's host
+// entries.
 #pragma once
 #include <cstddef>
 #include <string>

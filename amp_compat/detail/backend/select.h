@@ -8,7 +8,9 @@
 // this one (device_config.h, device_kernel.h, device_runtime.h,
 // device_launch.h, device_math.h), each of which includes the file named here
 // and decides nothing itself. Adding a device backend means a folder with
-// those five files and one branch below.
+// those five files and one branch below. cuda/ and hip/ build their files
+// from the shared GPU implementation in gpu/ over their own api.h (backend.h);
+// gpu/ is no backend and is never chosen here.
 //
 // Kokkos' configuration must be known here: config.h includes Kokkos first.
 #pragma once

@@ -12,8 +12,8 @@
 // complete record and, when there is one, formats the message on the host
 // (snprintf, conversion by conversion) and throws. Where the record lives and
 // how kernels reach it is the device backend's (its kernel_abort.h, e.g.
-// backend/cuda/kernel_abort.h); the record's layout and the formatting are
-// shared here.
+// backend/gpu/kernel_abort.h for CUDA and HIP); the record's layout and the
+// formatting are shared here.
 #pragma once
 #include "../config.h"
 

@@ -1,6 +1,6 @@
 // CUDA backend, stage "config" (backend.h): Clang compiles every source twice
-// (-x cuda), once for the host and once for the GPU; functions usable in
-// kernels are __host__ __device__.
+// (-x cuda), once for the host and once for the GPU; the attributes are the
+// ones CUDA and HIP share (../gpu/config.h).
 #pragma once
 
 #if defined(__CUDA_ARCH__)
@@ -8,7 +8,4 @@
 #else
 #define AMP_DEVICE_PASS 0
 #endif
-#define AMP_HD __host__ __device__
-#define AMP_HOST_ONLY __host__
-#define AMP_DEVICE_ONLY __device__
-#define AMP_TILE_STATIC_DEVICE __shared__
+#include "../gpu/config.h"
