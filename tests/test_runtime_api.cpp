@@ -123,6 +123,35 @@ TEST(RuntimeApi, AutoSelectionViewRunsWhereTheDataLive) {
   for (int i = 0; i < 256; ++i) ASSERT_EQ(got[i], 3 * i);
 }
 
+// Everything but a parallel_for_each's choice of target treats the
+// auto-selection view as the default accelerator's default view (AMP's
+// reference): arrays made on it live on the default accelerator, copies and
+// sections work, and a kernel on it runs there. The AMP Algorithms Library
+// makes its radix sort's scratch arrays so; on a GPU they once took the
+// view's identity queue, a host queue, and failed ("invalid device ordinal").
+TEST(RuntimeApi, AutoSelectionViewHoldsArrays) {
+  const accelerator_view av = accelerator::get_auto_selection_view();
+  array<int, 2> table(extent<2>(4, 8), av);
+  array<int, 1> counts(8, av);
+  EXPECT_TRUE(table.get_accelerator_view().accelerator == accelerator().default_view.accelerator);
+  parallel_for_each(av, counts.extent, [&counts](index<1> i) restrict(amp) { counts[i] = 0; });
+  array_view<int, 1> head = counts.section(0, 4);
+  parallel_for_each(av, head.extent, [=](index<1> i) restrict(amp) { head[i] = 7; });
+  parallel_for_each(av, table.extent.tile<2, 4>(), [&table, &counts](tiled_index<2, 4> t) restrict(amp) {
+    table[t.global] = t.global[0] * 8 + t.global[1];
+    atomic_fetch_add(&counts[t.global[1]], 1);
+  });
+  const std::vector<int> c = counts, tb = table;
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(c[i], (i < 4 ? 7 : 0) + 4) << i;
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(tb[i], i);
+  std::vector<int> back(32, -1);
+  copy(table, back.begin());
+  EXPECT_EQ(back, tb);
+  array<int, 1> staged(8, iota(8).begin(), av);
+  EXPECT_EQ(std::vector<int>(staged), iota(8));
+  av.wait();
+}
+
 // ---- CPU access types
 // The setting is per process and earlier tests already made arrays on every
 // accelerator, so this runs in a fresh process (a re-executed death test).

@@ -229,7 +229,15 @@ inline accelerator_view accelerator_props::create_view(queuing_mode m) const {
   return accelerator_view(info_, m, std::make_shared<queue_state>(info_->ordinal));
 }
 inline std::shared_ptr<accelerator_info> info_of(const accelerator_view& v) { return v.info_; }
-inline const std::shared_ptr<queue_state>& queue_of(const accelerator_view& v) { return v.q_; }
+// The queue work on a view goes to. The auto-selection view's own queue is
+// only its identity: AMP picks the target of a parallel_for_each on it
+// (parallel_for_each.h), and "for all other purposes" (arrays made on it,
+// copies, textures) it is the default accelerator's default view, so that is
+// the queue (on a GPU, the device's default stream; its identity queue is a
+// host queue that no device call may use).
+inline const std::shared_ptr<queue_state>& queue_of(const accelerator_view& v) {
+  return v.auto_ ? v.info_->default_queue : v.q_;
+}
 inline accelerator_view default_accelerator_view() { return accelerator().default_view; }
 } // namespace detail
 
