@@ -11,10 +11,11 @@
 #                                 # (Serial + OpenMP, Serial + Threads, CUDA + Serial +
 #                                 # OpenMP for $AMP_CUDA_ARCH with clang, or HIP + Serial
 #                                 # for $AMP_HIP_ARCH with hipcc: kokkos46-hip-<arch>);
-#                                 # AMP_CXX_STD=20: configured for C++20 and
-#                                 # without Kokkos 4's deprecated code (as Kokkos
-#                                 # 5.0 is), in kokkos46-<flavor>-cxx20 (the
-#                                 # C++17 one stays)
+#                                 # AMP_CXX_STD=20: configured for C++20, in
+#                                 # kokkos46-<flavor>-cxx20 (the C++17 one stays);
+#                                 # AMP_KOKKOS46_NO_DEPRECATED=1: without Kokkos
+#                                 # 4's deprecated code, as Kokkos 5 is (suffix
+#                                 # -nodeprecated)
 #   scripts/deps.sh hip           # the AMD GPU build's toolchain (Debian's ROCm 5.2.3:
 #                                 # hipcc, libamdhip64-dev, rocm-device-libs) and
 #                                 # Kokkos 4.6.01 for HIP (the HIP build needs Kokkos 4.6)
@@ -45,6 +46,9 @@
 #                   so code built in C++20 is meant to use a Kokkos configured
 #                   for C++20; that is also the only configuration Kokkos 5 has.
 #                   The embedded Kokkos 3.4.01 builds stay C++17.
+#   AMP_KOKKOS46_NO_DEPRECATED  1: the `kokkos46` builds without Kokkos 4's
+#                   deprecated code (Kokkos_ENABLE_DEPRECATED_CODE_4=OFF, Kokkos
+#                   5's default), in kokkos46-<flavor>[-cxx20]-nodeprecated.
 #
 # Every step is idempotent: packages are installed only when missing, the
 # Kokkos source is downloaded, verified, extracted and patched once, and each
@@ -463,16 +467,21 @@ do_kokkos46() {
     cuda-*) ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}" ;;
     *) ensure_packages "${HOST_PACKAGES[@]}" ;;
   esac
-  # AMP_CXX_STD=20: a Kokkos configured for C++20, beside the C++17 one, and
-  # configured as Kokkos 5.0 is by default: without the code Kokkos 4 deprecated
-  # (Kokkos_ENABLE_DEPRECATED_CODE_4=OFF), which Kokkos 5 removes; amp_compat
-  # built against it uses nothing that Kokkos 5 lacks for that reason.
+  # AMP_CXX_STD=20: a Kokkos configured for C++20, beside the C++17 one.
   local std="${AMP_CXX_STD:-17}"
   case "$std" in
     17) ;;
-    20) flavor="$flavor-cxx20"; opts+=(-DKokkos_ENABLE_DEPRECATED_CODE_4=OFF) ;;
+    20) flavor="$flavor-cxx20" ;;
     *) die "AMP_CXX_STD=$std: Kokkos 4.6 builds are C++17 or C++20" ;;
   esac
+  # AMP_KOKKOS46_NO_DEPRECATED=1: without the code Kokkos 4 deprecated
+  # (Kokkos_ENABLE_DEPRECATED_CODE_4=OFF), as Kokkos 5 is configured by default
+  # (5.2 and 5.3 delete that code): what builds against it uses nothing Kokkos 5
+  # lacks for that reason (migration_guide.md, "Kokkos 5").
+  if [ "${AMP_KOKKOS46_NO_DEPRECATED:-0}" = 1 ]; then
+    flavor="$flavor-nodeprecated"
+    opts+=(-DKokkos_ENABLE_DEPRECATED_CODE_4=OFF)
+  fi
   want="$(awk -v f="$K46_TARBALL_NAME" '$2 == f { print $1 }' "$SHA_FILE")"
   local prefix="$DEPS/kokkos46-$flavor" stamp
   # C++17 adds nothing to the stamp, so that existing C++17 installs stay valid.
