@@ -672,8 +672,9 @@ main() {
     cuda) do_cuda ;;
     hip)
       # Kokkos 3.4.01 has no HIP backend usable with this ROCm: Kokkos 4.6.01 it is,
-      # the C++17 one (./amp's HIP build looks for it under kokkos46-hip-<arch>).
-      AMP_CXX_STD=17 do_kokkos46 hip
+      # the C++17 one with Kokkos' defaults (./amp's HIP build looks for it under
+      # kokkos46-hip-<arch>).
+      AMP_CXX_STD=17 AMP_KOKKOS46_NO_DEPRECATED=0 do_kokkos46 hip
       note "HIP Kokkos prefix ($HIP_ARCH): $(hip_prefix)"
       return 0 ;;
     smoke) do_smoke "${2:-}" ;;
