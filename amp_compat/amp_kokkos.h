@@ -19,7 +19,8 @@
 //       as an array_view over a pointer: kernels on a GPU get a device copy,
 //       and synchronize() (or the last array_view going away) writes the
 //       results back into the View's memory. The array_view keeps the View's
-//       allocation alive. Views in GPU memory are refused at compile time:
+//       allocation alive, but not past Kokkos' end (see keep_view_alive).
+//       Views in GPU memory are refused at compile time:
 //       AMP keeps one device copy per buffer and has no way yet to adopt
 //       memory it did not allocate; use an array and kokkos_view(array).
 //   Concurrency::start_kokkos()
@@ -29,7 +30,9 @@
 //       program).
 #pragma once
 #include "amp.h"
+#include "detail/kokkos_version.h"
 
+#include <memory>
 #include <utility>
 
 namespace Concurrency {
@@ -41,6 +44,21 @@ template <class T, int N> struct add_pointers {
 template <class T> struct add_pointers<T, 0> {
   using type = T;
 };
+
+// A copy of a user's View that keeps its allocation alive for an AMP buffer
+// over its data. A buffer may outlive Kokkos: an array_view held by an object
+// made before Kokkos started (at namespace scope, a static) is destroyed after
+// amp_compat's exit handler has finalized Kokkos, and one that the program
+// keeps past its own Kokkos::finalize too. Releasing a View's allocation after
+// finalize aborts the program with Kokkos 4.6 (3.4 printed a warning), so the
+// copy is then left unreleased: its memory goes with the process, which is
+// ending in the first case; in the second the program broke Kokkos' rule (no
+// View outlives finalize) through the array_view, and a leak is the lesser harm.
+template <class View> std::shared_ptr<const void> keep_view_alive(const View& v) {
+  return std::shared_ptr<const View>(new View(v), [](const View* p) {
+    if (!kokkos_has_ended()) delete p;
+  });
+}
 
 template <class Space> constexpr bool space_is_host =
     Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space>::accessible;
@@ -94,7 +112,7 @@ struct kokkos_interop {
     ensure_kokkos();
     const std::size_t bytes = static_cast<std::size_t>(e.size_64()) * sizeof(T);
     buffer* b = buffer::make_view_of(const_cast<std::remove_const_t<T>*>(v.data()), bytes);
-    b->keep_alive = std::make_shared<const View>(v);
+    b->keep_alive = keep_view_alive(v);
     Concurrency::array_view<T, N> av(nullptr);
     av.extent = e;
     av.set_dense_strides(e);

@@ -10,7 +10,12 @@
 #                                 # the repository: $BUILD/deps/kokkos46-<flavor>
 #                                 # (Serial + OpenMP, Serial + Threads, CUDA + Serial +
 #                                 # OpenMP for $AMP_CUDA_ARCH with clang, or HIP + Serial
-#                                 # for $AMP_HIP_ARCH with hipcc: kokkos46-hip-<arch>)
+#                                 # for $AMP_HIP_ARCH with hipcc: kokkos46-hip-<arch>);
+#                                 # AMP_CXX_STD=20: configured for C++20, in
+#                                 # kokkos46-<flavor>-cxx20 (the C++17 one stays);
+#                                 # AMP_KOKKOS46_NO_DEPRECATED=1: without Kokkos
+#                                 # 4's deprecated code, as Kokkos 5 is (suffix
+#                                 # -nodeprecated)
 #   scripts/deps.sh hip           # the AMD GPU build's toolchain (Debian's ROCm 5.2.3:
 #                                 # hipcc, libamdhip64-dev, rocm-device-libs) and
 #                                 # Kokkos 4.6.01 for HIP (the HIP build needs Kokkos 4.6)
@@ -34,6 +39,16 @@
 #   AMP_HIP_CXX     HIP compiler (default: hipcc, Debian's ROCm 5.2.3 over clang-15)
 #   AMP_KOKKOS46_TARBALL  Kokkos 4.6.01 source (default: shared/deps/ next to
 #                   the repository or next to its parent directory)
+#   AMP_CXX_STD     C++ standard of the `kokkos46` builds (17, the default, or 20).
+#                   Kokkos takes the standard it was configured with as part of
+#                   its configuration (KokkosCore_config.h: KOKKOS_ENABLE_CXX17 or
+#                   _CXX20 select code paths of View, mdspan and the algorithms),
+#                   so code built in C++20 is meant to use a Kokkos configured
+#                   for C++20; that is also the only configuration Kokkos 5 has.
+#                   The embedded Kokkos 3.4.01 builds stay C++17.
+#   AMP_KOKKOS46_NO_DEPRECATED  1: the `kokkos46` builds without Kokkos 4's
+#                   deprecated code (Kokkos_ENABLE_DEPRECATED_CODE_4=OFF, Kokkos
+#                   5's default), in kokkos46-<flavor>[-cxx20]-nodeprecated.
 #
 # Every step is idempotent: packages are installed only when missing, the
 # Kokkos source is downloaded, verified, extracted and patched once, and each
@@ -296,6 +311,9 @@ kokkos_up_to_date() { # name prefix stamp
 }
 
 # build_kokkos_from <source> <name> <prefix> <stamp> <cmake args...>
+# The C++ standard is $KOKKOS_CXX_STD (17 unless a caller sets it; part of the
+# caller's stamp).
+KOKKOS_CXX_STD=17
 build_kokkos_from() {
   local src="$1" name="$2" prefix="$3" stamp_want="$4"
   shift 4
@@ -309,7 +327,7 @@ build_kokkos_from() {
     -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DCMAKE_INSTALL_LIBDIR=lib \
     -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_STANDARD=17 \
+    -DCMAKE_CXX_STANDARD="$KOKKOS_CXX_STD" \
     -DCMAKE_CXX_EXTENSIONS=OFF \
     -DBUILD_SHARED_LIBS=OFF \
     -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
@@ -449,9 +467,26 @@ do_kokkos46() {
     cuda-*) ensure_packages "${HOST_PACKAGES[@]}" "${CUDA_PACKAGES[@]}" ;;
     *) ensure_packages "${HOST_PACKAGES[@]}" ;;
   esac
+  # AMP_CXX_STD=20: a Kokkos configured for C++20, beside the C++17 one.
+  local std="${AMP_CXX_STD:-17}"
+  case "$std" in
+    17) ;;
+    20) flavor="$flavor-cxx20" ;;
+    *) die "AMP_CXX_STD=$std: Kokkos 4.6 builds are C++17 or C++20" ;;
+  esac
+  # AMP_KOKKOS46_NO_DEPRECATED=1: without the code Kokkos 4 deprecated
+  # (Kokkos_ENABLE_DEPRECATED_CODE_4=OFF), as Kokkos 5 is configured by default
+  # (5.2 and 5.3 delete that code): what builds against it uses nothing Kokkos 5
+  # lacks for that reason (migration_guide.md, "Kokkos 5").
+  if [ "${AMP_KOKKOS46_NO_DEPRECATED:-0}" = 1 ]; then
+    flavor="$flavor-nodeprecated"
+    opts+=(-DKokkos_ENABLE_DEPRECATED_CODE_4=OFF)
+  fi
   want="$(awk -v f="$K46_TARBALL_NAME" '$2 == f { print $1 }' "$SHA_FILE")"
   local prefix="$DEPS/kokkos46-$flavor" stamp
-  stamp="$(printf '%s\n' "$want" "$(PATCH_DIR="$K46_PATCH_DIR" patch_set_hash)" "$("$cxx" --version | head -n 1)" "${opts[@]}" | sha256sum | cut -c1-16)"
+  # C++17 adds nothing to the stamp, so that existing C++17 installs stay valid.
+  local std_stamp=(); [ "$std" = 17 ] || std_stamp=("cxx=$std")
+  stamp="$(printf '%s\n' "$want" "$(PATCH_DIR="$K46_PATCH_DIR" patch_set_hash)" "$("$cxx" --version | head -n 1)" "${opts[@]}" "${std_stamp[@]}" | sha256sum | cut -c1-16)"
   kokkos_up_to_date "4.6.01 $flavor" "$prefix" "$stamp" && return
   tarball="$(k46_tarball)"
   got="$(sha256sum "$tarball" | cut -d' ' -f1)"
@@ -481,7 +516,7 @@ do_kokkos46() {
     echo "$mark" >"$src.tmp/.amp-compat-sha"
     mv "$src.tmp" "$src"
   fi
-  build_kokkos_from "$src" "kokkos46-$flavor" "$prefix" "$stamp" -DCMAKE_CXX_COMPILER="$cxx" "${opts[@]}"
+  KOKKOS_CXX_STD="$std" build_kokkos_from "$src" "kokkos46-$flavor" "$prefix" "$stamp" -DCMAKE_CXX_COMPILER="$cxx" "${opts[@]}"
 }
 
 # ---------------------------------------------------------------------------
@@ -636,8 +671,10 @@ main() {
       ;;
     cuda) do_cuda ;;
     hip)
-      # Kokkos 3.4.01 has no HIP backend usable with this ROCm: Kokkos 4.6.01 it is.
-      do_kokkos46 hip
+      # Kokkos 3.4.01 has no HIP backend usable with this ROCm: Kokkos 4.6.01 it is,
+      # the C++17 one with Kokkos' defaults (./amp's HIP build looks for it under
+      # kokkos46-hip-<arch>).
+      AMP_CXX_STD=17 AMP_KOKKOS46_NO_DEPRECATED=0 do_kokkos46 hip
       note "HIP Kokkos prefix ($HIP_ARCH): $(hip_prefix)"
       return 0 ;;
     smoke) do_smoke "${2:-}" ;;

@@ -146,12 +146,14 @@ struct array_registry {
 // 6 ms for Kokkos' parallel deep_copy). Kokkos 3.4's OpenMP backend can only
 // be entered from the thread that started it, and not from inside a parallel
 // region; anywhere else, with one OpenMP thread, and in builds without
-// OpenMP, a plain memcpy.
+// OpenMP, a plain memcpy. The thread count is asked of the default instance
+// (made only while Kokkos runs): the static OpenMP::concurrency() is Kokkos 4
+// deprecated code, which Kokkos 5 removes.
 #if AMP_HAS_OPENMP
 inline void host_copy(void* d, const void* s, std::size_t n) {
   constexpr std::size_t chunk = std::size_t(1) << 20;
   if (n < 8 * chunk || !kokkos_running() || std::this_thread::get_id() != kokkos_thread() ||
-      omp_in_parallel() || Kokkos::OpenMP::concurrency() < 2) {
+      omp_in_parallel() || Kokkos::OpenMP().concurrency() < 2) {
     std::memcpy(d, s, n);
     return;
   }

@@ -58,6 +58,10 @@
 #ifndef __GCC_ATOMIC_TEST_AND_SET_TRUEVAL
 #define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
 #endif
+// C++20's char8_t: libstdc++'s atomic<char8_t> asks for its property too.
+#if defined(__cpp_char8_t) && !defined(__GCC_ATOMIC_CHAR8_T_LOCK_FREE)
+#define __GCC_ATOMIC_CHAR8_T_LOCK_FREE __CLANG_ATOMIC_CHAR8_T_LOCK_FREE
+#endif
 
 #ifdef __cplusplus
 // MSVC binds a temporary to a non-const lvalue reference (`void f(V& v);
