@@ -443,9 +443,11 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
     """msvc: an --msvc compile, whose project files also get msvc_rewrite's
-    edits (constructs of MSVC's dialect that Clang rejects); extra_edits:
+    edits (constructs of MSVC's dialect that Clang rejects); win: a
+    --windows-compat compile, whose project files get win_includes'
+    exception_edits (MSVC's std::exception(const char*)); extra_edits:
     path -> more edits (the fix-its the launcher applies); gpu: a GPU compile,
     whose parallel_for_each calls are each placed inside a lambda
     (gpu_edits.py)."""
@@ -498,6 +500,12 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if win:
+            xe = win_includes.exception_edits(masks[p])
+            if xe:
+                report.append(f"{Path(p).name}: {len(xe)} MSVC std::exception(message) construction(s) or base(s) "
+                              f"-> {win_includes.MSVC_EXCEPTION}")
+                edits += xe
         if msvc:
             me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
             if me:
@@ -975,11 +983,13 @@ def launch(argv):
     if gpu:
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
-    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t)) for t in texts.values()):
+    win = win_includes.modes(args)[0]
+    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
+                            or (win and win_includes.EXCEPTION_HINT.search(t)) for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu)
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win)
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,

@@ -31,6 +31,12 @@
 //     std::rand/std::srand are the same functions.
 //   stdext::checked_array_iterator / unchecked_array_iterator and their
 //     make_ functions, which MSVC declares in <iterator> (detail/stdext.h).
+//   MSVC's std::exception(const char*) as amp_compat_crt::msvc_exception
+//     (detail/msvc_exception.h; the launcher names it where a program
+//     constructs std::exception with a message).
+//   Microsoft keywords (__int64 ...), _aligned_malloc, _isnan/_finite,
+//     _atoi64, _i64toa_s, _itow_s, wcstombs_s/mbstowcs_s, _fseeki64,
+//     __debugbreak: detail/crt_extras.h states each.
 //   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
 //     std::cout and printf (detail/wide_streams.h).
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
@@ -59,6 +65,7 @@
 #include "detail/format.h"
 #include "detail/utf8.h"
 #include "detail/wide_streams.h"
+#include "detail/msvc_exception.h"
 
 typedef int errno_t;
 typedef std::size_t rsize_t;
@@ -389,5 +396,8 @@ using ::amp_compat_msvc_srand;
 
 // After invalid_parameter, which the checked iterator reports to.
 #include "detail/stdext.h"
+// More of the CRT (keywords, _aligned_malloc, _isnan, wcstombs_s, __debugbreak
+// ...): after invalid_parameter and STRUNCATE, which it uses.
+#include "detail/crt_extras.h"
 
 #endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H
