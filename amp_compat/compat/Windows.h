@@ -65,6 +65,13 @@
 //              dwPageSize, dwAllocationGranularity (the page size), other
 //              fields zero. GetCurrentThreadId, GetCurrentProcessId,
 //              SwitchToThread (yields; TRUE).
+//   Debugging  IsDebuggerPresent (TracerPid of /proc/self/status),
+//              OutputDebugStringA/W and OutputDebugString (stderr, only when a
+//              debugger is attached or AMP_DEBUG_OUTPUT is set: a console run
+//              on Windows shows nothing), DebugBreak (SIGTRAP).
+//   Module     GetModuleFileNameA/W, GetModuleFileName (NULL module only: the
+//              program's path; Windows' return values and truncation),
+//              HMODULE, HINSTANCE.
 //   Atomics    InterlockedIncrement/Decrement/Exchange/ExchangeAdd/
 //              CompareExchange (LONG) and the ...64 forms: sequentially
 //              consistent, returning what the Windows functions return.
@@ -94,8 +101,13 @@
 #include <thread>
 #include <type_traits>
 #include <utility>
+#include <csignal>
+#include <cstdio>
+#include <string>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "detail/utf8.h"
 
 #include "SDKDDKVer.h"
 #include "crt_compat.h"
@@ -372,6 +384,75 @@ inline BOOL SwitchToThread() {
     std::this_thread::yield();
     return TRUE;
 }
+
+// ---- debugging and the program's own file name --------------------------------
+// OutputDebugString: Windows sends the text to an attached debugger (Visual
+// Studio's Output window) and shows nothing on the console; here the
+// debugger's window is stderr, written only when a debugger is attached or
+// AMP_DEBUG_OUTPUT is set, so a console run prints what it printed on Windows.
+inline BOOL IsDebuggerPresent() {
+    char buf[4096];
+    FILE* f = std::fopen("/proc/self/status", "r");
+    if (!f) return FALSE;
+    long tracer = 0;
+    while (std::fgets(buf, sizeof buf, f))
+        if (std::strncmp(buf, "TracerPid:", 10) == 0) { tracer = std::strtol(buf + 10, nullptr, 10); break; }
+    std::fclose(f);
+    return tracer != 0 ? TRUE : FALSE;
+}
+inline void OutputDebugStringA(const char* text) {
+    if (text && (std::getenv("AMP_DEBUG_OUTPUT") || IsDebuggerPresent())) {
+        std::fputs(text, stderr);
+        std::fflush(stderr);
+    }
+}
+inline void OutputDebugStringW(const wchar_t* text) {
+    if (text) OutputDebugStringA(amp_compat_crt::to_utf8(text).c_str());
+}
+inline void DebugBreak() { std::raise(SIGTRAP); }  // as __debugbreak (crt_extras.h)
+typedef void* HMODULE;
+typedef void* HINSTANCE;
+// GetModuleFileName(NULL, buf, size): the program's path (/proc/self/exe), as
+// Windows returns it: the length without the null, or `size` with the text
+// cut (and null-terminated) when it does not fit; 0 on failure or for a
+// module handle other than NULL (DLLs have no equivalent here). Wide: UTF-8
+// read as wide text.
+inline DWORD GetModuleFileNameA(HMODULE module, LPSTR buf, DWORD size) {
+    if (module != nullptr || buf == nullptr || size == 0) return 0;
+    char path[4096];
+    const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n <= 0) return 0;
+    const DWORD len = static_cast<DWORD>(n);
+    if (len >= size) {
+        std::memcpy(buf, path, size - 1);
+        buf[size - 1] = '\0';
+        return size;
+    }
+    std::memcpy(buf, path, len);
+    buf[len] = '\0';
+    return len;
+}
+inline DWORD GetModuleFileNameW(HMODULE module, LPWSTR buf, DWORD size) {
+    if (module != nullptr || buf == nullptr || size == 0) return 0;
+    char path[4096];
+    if (GetModuleFileNameA(nullptr, path, sizeof path) == 0) return 0;
+    const std::wstring w = amp_compat_crt::from_utf8(path);
+    if (w.size() >= size) {
+        std::wmemcpy(buf, w.data(), size - 1);
+        buf[size - 1] = L'\0';
+        return size;
+    }
+    std::wmemcpy(buf, w.data(), w.size());
+    buf[w.size()] = L'\0';
+    return static_cast<DWORD>(w.size());
+}
+#ifdef UNICODE
+#define OutputDebugString OutputDebugStringW
+#define GetModuleFileName GetModuleFileNameW
+#else
+#define OutputDebugString OutputDebugStringA
+#define GetModuleFileName GetModuleFileNameA
+#endif
 
 // ---- interlocked operations (return values as on Windows) ---------------------
 #define AMP_COMPAT_INTERLOCKED(SUFFIX, T)                                                     \

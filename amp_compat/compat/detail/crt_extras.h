@@ -225,6 +225,17 @@ inline int _fileno(std::FILE* f) { return fileno(f); }
 inline int _isatty(int fd) { return isatty(fd); }
 
 // ---- debugging -------------------------------------------------------------------------
+// Clang's Microsoft mode (--msvc) has it built in (an int3: SIGTRAP too).
+#if defined(__has_builtin)
+#if !__has_builtin(__debugbreak)
+#define AMP_COMPAT_DEFINE_DEBUGBREAK 1
+#endif
+#else
+#define AMP_COMPAT_DEFINE_DEBUGBREAK 1
+#endif
+#ifdef AMP_COMPAT_DEFINE_DEBUGBREAK
 inline void __debugbreak() { std::raise(SIGTRAP); }
+#undef AMP_COMPAT_DEFINE_DEBUGBREAK
+#endif
 
 #endif

@@ -1,0 +1,180 @@
+// The CRT names of compat/detail/crt_extras.h and the debugging / module
+// functions of compat/Windows.h (force-included / included through the
+// amp_compat_windows target): MSVC's results, checked against values worked
+// out by hand from MSVC's documentation.
+#include <gtest/gtest.h>
+
+#include <windows.h>
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace {
+
+struct handler_guard {  // records invalid-parameter reports instead of aborting
+  static int calls;
+  static void record(const wchar_t*, const wchar_t*, const wchar_t*, unsigned, std::uintptr_t) { ++calls; }
+  _invalid_parameter_handler old;
+  handler_guard() : old(_set_invalid_parameter_handler(&record)) { calls = 0; }
+  ~handler_guard() { _set_invalid_parameter_handler(old); }
+};
+int handler_guard::calls = 0;
+
+}  // namespace
+
+TEST(CrtExtras, MicrosoftIntegerKeywords) {
+  static_assert(std::is_same<__int64, long long>::value, "__int64");
+  static_assert(std::is_same<unsigned __int64, unsigned long long>::value, "unsigned __int64");
+  static_assert(std::is_same<__int32, int>::value && std::is_same<__int16, short>::value, "__int32/__int16");
+  static_assert(std::is_same<unsigned __int8, unsigned char>::value, "unsigned __int8");
+  unsigned __int64 big = 1ull << 40;
+  EXPECT_EQ(big >> 39, 2u);
+}
+
+static __forceinline int __cdecl twice(int x) { return 2 * x; }
+static int __stdcall thrice(int x) { return 3 * x; }
+
+TEST(CrtExtras, CallingConventionsAndForceinline) {
+  EXPECT_EQ(twice(21), 42);
+  EXPECT_EQ(thrice(5), 15);
+}
+
+TEST(CrtExtras, AlignedMalloc) {
+  for (std::size_t a : {1u, 2u, 16u, 64u, 4096u}) {
+    void* p = _aligned_malloc(1000, a);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % a, 0u) << a;
+    std::memset(p, 0xAB, 1000);
+    _aligned_free(p);
+  }
+  handler_guard g;
+  errno = 0;
+  EXPECT_EQ(_aligned_malloc(64, 24), nullptr);  // not a power of two
+  EXPECT_EQ(g.calls, 1);
+  EXPECT_EQ(errno, EINVAL);
+}
+
+TEST(CrtExtras, FloatClassification) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(_isnan(nan), 1);
+  EXPECT_EQ(_isnan(1.0), 0);
+  EXPECT_EQ(_finite(1.0), 1);
+  EXPECT_EQ(_finite(inf), 0);
+  EXPECT_EQ(_finite(nan), 0);
+  EXPECT_DOUBLE_EQ(_hypot(3.0, 4.0), 5.0);
+  EXPECT_FLOAT_EQ(_hypotf(5.0f, 12.0f), 13.0f);
+  EXPECT_DOUBLE_EQ(_copysign(2.0, -1.0), -2.0);
+  EXPECT_DOUBLE_EQ(_chgsign(2.5), -2.5);
+  EXPECT_DOUBLE_EQ(_logb(8.0), 3.0);
+  EXPECT_DOUBLE_EQ(_scalb(3.0, 4), 48.0);
+  EXPECT_GT(_nextafter(1.0, 2.0), 1.0);
+}
+
+TEST(CrtExtras, SixtyFourBitConversions) {
+  EXPECT_EQ(_atoi64("-9000000000"), -9000000000LL);
+  EXPECT_EQ(_wtoi64(L"123456789012"), 123456789012LL);
+  char* end = nullptr;
+  EXPECT_EQ(_strtoui64("ffffffffffffffff", &end, 16), ULLONG_MAX);
+  EXPECT_EQ(*end, '\0');
+  EXPECT_EQ(_strtoi64("-0x10", nullptr, 0), -16);
+  EXPECT_EQ(_wcstoui64(L"777", nullptr, 8), 511u);
+
+  char b[32];
+  EXPECT_EQ(_i64toa_s(-9000000000LL, b, 10), 0);
+  EXPECT_STREQ(b, "-9000000000");
+  EXPECT_EQ(_i64toa_s(255, b, sizeof b, 16), 0);
+  EXPECT_STREQ(b, "ff");
+  EXPECT_EQ(_ui64toa_s(ULLONG_MAX, b, 10), 0);
+  EXPECT_STREQ(b, "18446744073709551615");
+  wchar_t w[16];
+  EXPECT_EQ(_itow_s(-42, w, 10), 0);
+  EXPECT_STREQ(w, L"-42");
+  EXPECT_EQ(_itow_s(-1, w, 16), 0);  // outside radix 10 the 32-bit pattern, as _itoa_s
+  EXPECT_STREQ(w, L"ffffffff");
+
+  handler_guard g;
+  char tiny[3];
+  EXPECT_EQ(_i64toa_s(-12, tiny, 10), ERANGE);  // "-12" needs 4 chars
+  EXPECT_STREQ(tiny, "");
+  EXPECT_EQ(_i64toa_s(5, tiny, 1), EINVAL);
+  EXPECT_EQ(g.calls, 2);
+}
+
+TEST(CrtExtras, WideNarrowConversionsAreUtf8) {
+  std::size_t n = 0;
+  char mb[16];
+  EXPECT_EQ(wcstombs_s(&n, mb, L"h\u00e9!", _TRUNCATE), 0);
+  EXPECT_STREQ(mb, "h\xc3\xa9!");
+  EXPECT_EQ(n, 5u);  // 4 bytes and the null
+  EXPECT_EQ(wcstombs_s(&n, nullptr, 0, L"h\u00e9!", _TRUNCATE), 0);  // the size it needs
+  EXPECT_EQ(n, 5u);
+  EXPECT_EQ(wcstombs_s(&n, mb, sizeof mb, L"abcdef", 3), 0);  // count limits the source
+  EXPECT_STREQ(mb, "abc");
+  EXPECT_EQ(n, 4u);
+  char three[3];
+  EXPECT_EQ(wcstombs_s(&n, three, L"a\u00e9", _TRUNCATE), STRUNCATE);  // never half a UTF-8 sequence
+  EXPECT_STREQ(three, "a");
+  EXPECT_EQ(n, 2u);
+
+  wchar_t w[8];
+  EXPECT_EQ(mbstowcs_s(&n, w, "d\xc3\xa9j\xc3\xa0", _TRUNCATE), 0);
+  EXPECT_STREQ(w, L"d\u00e9j\u00e0");
+  EXPECT_EQ(n, 5u);
+
+  handler_guard g;
+  EXPECT_EQ(mbstowcs_s(&n, w, 2, "long text", _TRUNCATE - 1), ERANGE);
+  EXPECT_STREQ(w, L"");
+  EXPECT_EQ(g.calls, 1);
+}
+
+TEST(CrtExtras, LargeFileOffsets) {
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  std::fputs("0123456789", f);
+  EXPECT_EQ(_fseeki64(f, 4, SEEK_SET), 0);
+  EXPECT_EQ(_ftelli64(f), 4);
+  EXPECT_EQ(std::fgetc(f), '4');
+  EXPECT_GE(_fileno(f), 0);
+  std::fclose(f);
+}
+
+TEST(WindowsDebugging, ModuleFileNameIsTheProgram) {
+  char path[MAX_PATH];
+  const DWORD n = GetModuleFileNameA(NULL, path, MAX_PATH);
+  ASSERT_GT(n, 0u);
+  EXPECT_EQ(std::strlen(path), n);
+  EXPECT_NE(std::string(path).find("compat_windows_tests"), std::string::npos) << path;
+  char small[5];
+  EXPECT_EQ(GetModuleFileNameA(NULL, small, 5), 5u);  // cut: returns the size, still terminated
+  EXPECT_EQ(std::strlen(small), 4u);
+  EXPECT_EQ(std::string(path, 4), small);
+  wchar_t wpath[MAX_PATH];
+  EXPECT_EQ(GetModuleFileNameW(NULL, wpath, MAX_PATH), n);
+  EXPECT_EQ(GetModuleFileNameA(reinterpret_cast<HMODULE>(0x1000), path, MAX_PATH), 0u);  // no DLLs here
+}
+
+TEST(WindowsDebugging, OutputDebugStringGoesToStderrOnlyOnRequest) {
+  const bool debugger = IsDebuggerPresent() != FALSE;
+  testing::internal::CaptureStderr();
+  OutputDebugStringA("not shown\n");
+  std::string quiet = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(quiet, debugger ? "not shown\n" : "");
+  setenv("AMP_DEBUG_OUTPUT", "1", 1);
+  testing::internal::CaptureStderr();
+  OutputDebugStringW(L"wide \u00e9\n");
+  std::string shown = testing::internal::GetCapturedStderr();
+  unsetenv("AMP_DEBUG_OUTPUT");
+  EXPECT_EQ(shown, "wide \xc3\xa9\n");
+}
+
+TEST(WindowsDebugging, DebugBreakRaisesSigtrap) {
+  EXPECT_EXIT(__debugbreak(), testing::KilledBySignal(SIGTRAP), "");
+  EXPECT_EXIT(DebugBreak(), testing::KilledBySignal(SIGTRAP), "");
+}
