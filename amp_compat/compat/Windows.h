@@ -72,6 +72,8 @@
 //   Module     GetModuleFileNameA/W, GetModuleFileName (NULL module only: the
 //              program's path; Windows' return values and truncation),
 //              HMODULE, HINSTANCE.
+//   Timer      timeGetTime (steady_clock ms, 32 bits), timeBeginPeriod,
+//              timeEndPeriod (TIMERR_NOERROR); also through <mmsystem.h>.
 //   Atomics    InterlockedIncrement/Decrement/Exchange/ExchangeAdd/
 //              CompareExchange (LONG) and the ...64 forms: sequentially
 //              consistent, returning what the Windows functions return.
@@ -453,6 +455,18 @@ inline DWORD GetModuleFileNameW(HMODULE module, LPWSTR buf, DWORD size) {
 #define OutputDebugString OutputDebugStringA
 #define GetModuleFileName GetModuleFileNameA
 #endif
+
+// ---- multimedia timer (mmsystem.h, which windows.h includes) -------------------
+// timeGetTime: milliseconds of steady_clock, 32 bits (wraps as on Windows);
+// timeBeginPeriod/timeEndPeriod: the resolution is already 1 ms (TIMERR_NOERROR).
+typedef UINT MMRESULT;
+#define TIMERR_NOERROR 0
+inline DWORD timeGetTime() {
+    return static_cast<DWORD>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+inline MMRESULT timeBeginPeriod(UINT) { return TIMERR_NOERROR; }
+inline MMRESULT timeEndPeriod(UINT) { return TIMERR_NOERROR; }
 
 // ---- interlocked operations (return values as on Windows) ---------------------
 #define AMP_COMPAT_INTERLOCKED(SUFFIX, T)                                                     \

@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <windows.h>
+#include <mmsystem.h>
+#include <direct.h>
+#include <fcntl.h>
+#include <io.h>
 
 #include <cerrno>
 #include <climits>
@@ -177,4 +181,56 @@ TEST(WindowsDebugging, OutputDebugStringGoesToStderrOnlyOnRequest) {
 TEST(WindowsDebugging, DebugBreakRaisesSigtrap) {
   EXPECT_EXIT(__debugbreak(), testing::KilledBySignal(SIGTRAP), "");
   EXPECT_EXIT(DebugBreak(), testing::KilledBySignal(SIGTRAP), "");
+}
+
+TEST(CrtExtras, LimitsAndMacros) {
+  char path[_MAX_PATH];
+  static_assert(sizeof path == 260 && _MAX_FNAME == 256 && _MAX_DRIVE == 3, "stdlib.h sizes");
+  const std::wstring file = __FILEW__;
+  EXPECT_NE(file.find(L"test_crt_extras.cpp"), std::wstring::npos);
+  const std::string sig = __FUNCSIG__;
+  EXPECT_NE(sig.find("TestBody"), std::string::npos) << sig;
+}
+
+TEST(CrtExtras, SetmodeForWideConsoleOutput) {
+  const int out = _fileno(stdout);
+  EXPECT_EQ(_setmode(out, _O_U16TEXT), _O_TEXT);  // the habit before std::wcout
+  EXPECT_EQ(_setmode(out, _O_TEXT), _O_U16TEXT);  // the previous mode comes back
+  handler_guard g;
+  errno = 0;
+  EXPECT_EQ(_setmode(out, 0x1), -1);  // not a mode
+  EXPECT_EQ(errno, EINVAL);
+  EXPECT_EQ(g.calls, 1);
+}
+
+TEST(CrtExtras, FoldersAndFiles) {
+  char cwd[_MAX_PATH];
+  ASSERT_NE(_getcwd(cwd, sizeof cwd), nullptr);
+  char* heap = _getcwd(nullptr, 0);  // MSVC allocates
+  ASSERT_NE(heap, nullptr);
+  EXPECT_STREQ(heap, cwd);
+  std::free(heap);
+  std::string dir = std::string(cwd) + "/crt_extras_dir_" + std::to_string(getpid());
+  ASSERT_EQ(_mkdir(dir.c_str()), 0);
+  EXPECT_EQ(_access(dir.c_str(), 0), 0);
+  std::string file = dir + "/f.bin";
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fputs("12345", f);
+  std::fflush(f);
+  EXPECT_EQ(_filelength(_fileno(f)), 5);
+  std::fclose(f);
+  EXPECT_EQ(_unlink(file.c_str()), 0);
+  EXPECT_EQ(_access(file.c_str(), 0), -1);
+  EXPECT_EQ(_rmdir(dir.c_str()), 0);
+}
+
+TEST(WindowsTimers, TimeGetTimeCountsMilliseconds) {
+  EXPECT_EQ(timeBeginPeriod(1), (MMRESULT)TIMERR_NOERROR);
+  const DWORD a = timeGetTime();
+  Sleep(30);
+  const DWORD b = timeGetTime();
+  EXPECT_GE(b - a, 30u);
+  EXPECT_LT(b - a, 5000u);
+  EXPECT_EQ(timeEndPeriod(1), (MMRESULT)TIMERR_NOERROR);
 }

@@ -26,6 +26,13 @@
 //              destination too small without _TRUNCATE goes to the handler
 //              (ERANGE, buffer emptied). The array forms without a size too.
 //   Files      _fseeki64, _ftelli64 (fseeko / ftello), _fileno, _isatty.
+//   Limits     _MAX_PATH (260), _MAX_DRIVE, _MAX_DIR, _MAX_FNAME, _MAX_EXT
+//              (<stdlib.h>'s buffer sizes).
+//   Modes      _O_TEXT, _O_BINARY, _O_WTEXT, _O_U16TEXT, _O_U8TEXT (MSVC's
+//              <fcntl.h> values) for _setmode (<io.h>).
+//   Macros     __FUNCSIG__ (GCC/Clang's __PRETTY_FUNCTION__: a variable, not
+//              a literal, so `"in " __FUNCSIG__` does not compile), _CRT_WIDE,
+//              __FILEW__.
 //   Debugging  __debugbreak(): raises SIGTRAP, which stops the program under
 //              a debugger and ends it (core dump) without one, as the
 //              breakpoint exception does on Windows.
@@ -73,6 +80,32 @@
 #endif
 #ifndef __vectorcall
 #define __vectorcall
+#endif
+
+// ---- limits, file modes, macros ---------------------------------------------------
+#ifndef _MAX_PATH
+#define _MAX_PATH 260
+#define _MAX_DRIVE 3
+#define _MAX_DIR 256
+#define _MAX_FNAME 256
+#define _MAX_EXT 256
+#endif
+#ifndef _O_TEXT
+#define _O_TEXT 0x4000
+#define _O_BINARY 0x8000
+#define _O_WTEXT 0x10000
+#define _O_U16TEXT 0x20000
+#define _O_U8TEXT 0x40000
+#endif
+#if !defined(__FUNCSIG__)
+#define __FUNCSIG__ __PRETTY_FUNCTION__
+#endif
+#ifndef _CRT_WIDE
+#define AMP_COMPAT_CRT_WIDE(s) L##s
+#define _CRT_WIDE(s) AMP_COMPAT_CRT_WIDE(s)
+#endif
+#ifndef __FILEW__
+#define __FILEW__ _CRT_WIDE(__FILE__)
 #endif
 
 // ---- aligned allocation --------------------------------------------------------
