@@ -29,6 +29,11 @@ else looks at the sources. Nothing happens unless the compile is a Windows one:
   and __FILE__ name the original; its folder is added with -iquote so its
   "..." includes resolve as before.
 
+* --windows-compat: a source that defines `wmain` itself (Visual Studio
+  enters it through wmainCRTStartup, with or without _UNICODE and
+  <tchar.h>) gets compat/detail/wmain_entry.h force-included: the weak
+  main() that converts argv and calls wmain.
+
 * --windows-compat: MSVC's `std::exception(const char*)` constructor
   (`throw std::exception("bad size");`, `: std::exception(msg)` in a
   derived class) does not exist in libstdc++. exception_edits() finds those
@@ -61,6 +66,8 @@ from cpp_lexer import mask, match_fwd  # noqa: E402  (scripts/cpp_lexer.py: comm
 
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
+# a definition of wmain at the start of a line (after fix_void_main: int)
+WMAIN_DEF_RE = re.compile(r"^[ \t]*int[ \t]+(?:__cdecl[ \t]+)?wmain[ \t]*\([^;{}]*\)\s*\{", re.M)
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
 SYSTEM_PREFIXES = ("/usr/", "/lib/", "/opt/")
 
@@ -314,6 +321,18 @@ def prepare(args):
         new_args[k] = str(dst)
         extra += ["-iquote", os.path.dirname(src)]
     if win:
+        # A source that defines wmain (not through <tchar.h>'s _tmain): its
+        # entry point, as Visual Studio's wmainCRTStartup (detail/wmain_entry.h).
+        compat = next((os.path.dirname(f) for f in _forced_includes(args)
+                       if f.replace("\\", "/").endswith("compat/crt_compat.h")), None)
+        for k in sources:
+            try:
+                text = Path(new_args[k]).read_text(errors="surrogateescape")
+            except OSError:
+                continue
+            if compat and WMAIN_DEF_RE.search(mask(text)):
+                extra += ["-include", os.path.join(compat, "detail", "wmain_entry.h")]
+                break
         shims = include_shims([os.path.abspath(args[k]) for k in sources], dirs)
         if shims:
             new_args += ["-idirafter", write_shims(shims, work)]

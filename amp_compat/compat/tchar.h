@@ -139,27 +139,9 @@ typedef int _TINT;
 #define _totlower AMP_COMPAT_TCHAR(std::tolower, std::towlower)
 
 #ifdef _UNICODE
-// The entry point of a _UNICODE console program: wmain(argc, wchar_t** argv).
-// main() is supplied here as a weak definition (one per program whatever the
-// number of translation units; a program's own main wins), and wmain is
-// declared weak so that such a program still links without one.
-int wmain(int argc, wchar_t* argv[]) __attribute__((weak));
-int wmain() __attribute__((weak));  // int _tmain(void)
-extern "C++" __attribute__((weak)) int main(int argc, char* argv[]) {
-  int (*with_args)(int, wchar_t**) = &wmain;
-  int (*without_args)() = &wmain;
-  if (!with_args && !without_args) {
-    std::fputs("amp_compat: _UNICODE program without _tmain/wmain/main\n", stderr);
-    return 1;
-  }
-  if (!with_args) return without_args();
-  std::vector<std::wstring> args;
-  for (int i = 0; i < argc; ++i) args.push_back(::amp_compat_crt::from_utf8(argv[i]));
-  std::vector<wchar_t*> ptrs;
-  for (auto& a : args) ptrs.push_back(&a[0]);
-  ptrs.push_back(nullptr);
-  return with_args(argc, ptrs.data());
-}
+// The entry point of a _UNICODE console program: wmain(argc, wchar_t** argv),
+// entered through a weak main() (detail/wmain_entry.h).
+#include "detail/wmain_entry.h"
 #endif
 
 #endif  // AMP_COMPAT_COMPAT_TCHAR_H
