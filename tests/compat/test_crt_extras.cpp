@@ -9,6 +9,7 @@
 #include <direct.h>
 #include <fcntl.h>
 #include <io.h>
+#include <intrin.h>
 
 #include <cerrno>
 #include <climits>
@@ -233,4 +234,57 @@ TEST(WindowsTimers, TimeGetTimeCountsMilliseconds) {
   EXPECT_GE(b - a, 30u);
   EXPECT_LT(b - a, 5000u);
   EXPECT_EQ(timeEndPeriod(1), (MMRESULT)TIMERR_NOERROR);
+}
+
+TEST(CrtExtras, RotationsAndByteSwaps) {
+  EXPECT_EQ(_rotl(0x80000001u, 1), 0x00000003u);
+  EXPECT_EQ(_rotr(0x80000001u, 1), 0xC0000000u);
+  EXPECT_EQ(_rotl(0x12345678u, 36), 0x23456781u);  // modulo 32
+  EXPECT_EQ(_lrotl(0x12345678ul, 8), 0x34567812ul);  // 32-bit, as MSVC's unsigned long
+  EXPECT_EQ(_lrotr(0x12345678ul, 8), 0x78123456ul);
+  EXPECT_EQ(_rotl64(0x8000000000000001ull, 4), 0x18ull);
+  EXPECT_EQ(_rotr64(0x18ull, 4), 0x8000000000000001ull);
+  EXPECT_EQ(_byteswap_ushort(0x1234), 0x3412);
+  EXPECT_EQ(_byteswap_ulong(0x12345678ul), 0x78563412ul);
+  EXPECT_EQ(_byteswap_uint64(0x0102030405060708ull), 0x0807060504030201ull);
+}
+
+TEST(Intrin, BitScansAndCounts) {
+  unsigned long i = 77;
+  EXPECT_EQ(_BitScanForward(&i, 0), 0);
+  EXPECT_EQ(i, 77ul);  // untouched for a zero mask
+  EXPECT_EQ(_BitScanForward(&i, 0x50), 1);
+  EXPECT_EQ(i, 4ul);
+  EXPECT_EQ(_BitScanReverse(&i, 0x50), 1);
+  EXPECT_EQ(i, 6ul);
+  EXPECT_EQ(_BitScanReverse(&i, 0x100000000ul), 0);  // the low 32 bits only, as MSVC's 32-bit long
+  EXPECT_EQ(_BitScanReverse64(&i, 1ull << 40), 1);
+  EXPECT_EQ(i, 40ul);
+  EXPECT_EQ(_BitScanForward64(&i, 3ull << 62), 1);
+  EXPECT_EQ(i, 62ul);
+  EXPECT_EQ(__popcnt(0xF0F0u), 8u);
+  EXPECT_EQ(__popcnt16(0xFFFF), 16);
+  EXPECT_EQ(__popcnt64(~0ull), 64u);
+}
+
+TEST(Intrin, CpuidAndInterlocked) {
+  int info[4] = {0, 0, 0, 0};
+  __cpuid(info, 0);
+  EXPECT_GE(info[0], 1);  // the highest standard leaf
+  std::string vendor;
+  for (int r : {info[1], info[3], info[2]})
+    for (int k = 0; k < 4; ++k) vendor += static_cast<char>((r >> (8 * k)) & 0xFF);
+  EXPECT_TRUE(vendor == "GenuineIntel" || vendor == "AuthenticAMD" || !vendor.empty()) << vendor;
+  long x = 5;
+  EXPECT_EQ(_InterlockedCompareExchange(&x, 9, 4), 5);  // no exchange
+  EXPECT_EQ(x, 5);
+  EXPECT_EQ(_InterlockedCompareExchange(&x, 9, 5), 5);
+  EXPECT_EQ(x, 9);
+  EXPECT_EQ(_InterlockedIncrement(&x), 10);
+  EXPECT_EQ(_InterlockedExchangeAdd(&x, 5), 10);
+  EXPECT_EQ(x, 15);
+  LONG y = 1;  // <windows.h>'s 32-bit LONG
+  EXPECT_EQ(_InterlockedDecrement(&y), 0);
+  EXPECT_GT(__rdtsc(), 0ull);
+  _ReadWriteBarrier();
 }

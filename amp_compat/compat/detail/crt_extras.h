@@ -19,6 +19,10 @@
 //              _atoi64, _wtoi64, _strtoi64, _strtoui64, _wcstoi64,
 //              _wcstoui64; _i64toa_s, _ui64toa_s, _itow_s (radix 2..36,
 //              buffer too small -> ERANGE through the handler, as _itoa_s).
+//   Bits       _rotl, _rotr (unsigned int), _lrotl, _lrotr (unsigned long:
+//              32 bits on Windows, so here on uint32_t values too), _rotl64,
+//              _rotr64, _byteswap_ushort, _byteswap_ulong, _byteswap_uint64
+//              (<stdlib.h> in MSVC); shift counts taken modulo the width.
 //   Text       wcstombs_s / mbstowcs_s: narrow text is UTF-8 here (as
 //              everywhere in the companions), not the Windows code page;
 //              *retval counts the terminating null; count may be _TRUNCATE;
@@ -46,6 +50,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cstdint>
 #include <cwchar>
 #include <string>
 #include <unistd.h>
@@ -141,6 +146,30 @@ inline long long _strtoi64(const char* s, char** end, int base) { return std::st
 inline unsigned long long _strtoui64(const char* s, char** end, int base) { return std::strtoull(s, end, base); }
 inline long long _wcstoi64(const wchar_t* s, wchar_t** end, int base) { return std::wcstoll(s, end, base); }
 inline unsigned long long _wcstoui64(const wchar_t* s, wchar_t** end, int base) { return std::wcstoull(s, end, base); }
+
+// ---- rotations and byte swaps (MSVC's <stdlib.h>) ----------------------------------
+namespace amp_compat_crt {
+template <class U>
+constexpr U rotl(U v, int shift) {
+  const unsigned w = sizeof(U) * 8, s = static_cast<unsigned>(shift) % w;
+  return s == 0 ? v : static_cast<U>((v << s) | (v >> (w - s)));
+}
+}  // namespace amp_compat_crt
+inline unsigned int _rotl(unsigned int v, int s) { return amp_compat_crt::rotl<std::uint32_t>(v, s); }
+inline unsigned int _rotr(unsigned int v, int s) { return amp_compat_crt::rotl<std::uint32_t>(v, 32 - s % 32); }
+inline unsigned long _lrotl(unsigned long v, int s) {
+  return amp_compat_crt::rotl<std::uint32_t>(static_cast<std::uint32_t>(v), s);
+}
+inline unsigned long _lrotr(unsigned long v, int s) {
+  return amp_compat_crt::rotl<std::uint32_t>(static_cast<std::uint32_t>(v), 32 - s % 32);
+}
+inline unsigned long long _rotl64(unsigned long long v, int s) { return amp_compat_crt::rotl<std::uint64_t>(v, s); }
+inline unsigned long long _rotr64(unsigned long long v, int s) {
+  return amp_compat_crt::rotl<std::uint64_t>(v, 64 - s % 64);
+}
+inline unsigned short _byteswap_ushort(unsigned short v) { return __builtin_bswap16(v); }
+inline unsigned long _byteswap_ulong(unsigned long v) { return __builtin_bswap32(static_cast<std::uint32_t>(v)); }
+inline unsigned long long _byteswap_uint64(unsigned long long v) { return __builtin_bswap64(v); }
 
 namespace amp_compat_crt {
 // The digits of v (negative only in radix 10, as MSVC) into buf of size
