@@ -506,6 +506,10 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
                 report.append(f"{Path(p).name}: {len(xe)} MSVC std::exception(message) construction(s) or base(s) "
                               f"-> {win_includes.MSVC_EXCEPTION}")
                 edits += xe
+            de = win_includes.declspec_edits(masks[p])
+            if de:
+                report.append(f"{Path(p).name}: {len(de)} __declspec(align) before a class key moved after it")
+                edits += de
             if not msvc:
                 # An unsigned rank deduced from an AMP type's int one (`template
                 # <class T, unsigned int Rank> f(const array_view<T, Rank>&)`, as
@@ -999,7 +1003,8 @@ def launch(argv):
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
     win = win_includes.modes(args)[0]
     if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
-                            or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)))
+                            or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
+                                        or win_includes.DECLSPEC_HINT.search(t)))
                             for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)

@@ -34,6 +34,10 @@ else looks at the sources. Nothing happens unless the compile is a Windows one:
   <tchar.h>) gets compat/detail/wmain_entry.h force-included: the weak
   main() that converts argv and calls wmain.
 
+* --windows-compat: `__declspec(align(N)) struct S {...}` (the attribute
+  before the class key, which GCC would ignore with a warning) becomes
+  `struct __declspec(align(N)) S {...}` (declspec_edits), as MSVC meant it.
+
 * --windows-compat: MSVC's `std::exception(const char*)` constructor
   (`throw std::exception("bad size");`, `: std::exception(msg)` in a
   derived class) does not exist in libstdc++. exception_edits() finds those
@@ -246,6 +250,24 @@ def fix_void_main(text):
         last = brace + r.end()
     out.append(text[last:end])
     return text[:m.start()] + m.group(1) + "int" + m.group(2) + text[m.end():brace] + "".join(out) + text[end:]
+
+
+# `__declspec(align(16)) struct V {...}`: MSVC aligns the class; GCC reads an
+# attribute before the class key as the (absent) declarator's and only warns
+# that it ignores it. The __declspec goes after the class key, where it
+# applies to the class (crt_extras.h maps it to alignas there).
+_DECLSPEC_BEFORE_CLASS = re.compile(
+    r"(__declspec\s*\(\s*align\s*\(\s*[^()]+\)\s*\))(\s*)(struct|class|union)(\s+)(?=[A-Za-z_]\w*\s*(?:final\s*)?[:{])")
+DECLSPEC_HINT = re.compile(r"__declspec\s*\(\s*align")
+
+
+def declspec_edits(m):
+    """Edits of the masked text m moving `__declspec(align(N))` from before a
+    class key of a class definition to after it (see above)."""
+    edits = []
+    for r in _DECLSPEC_BEFORE_CLASS.finditer(m):
+        edits.append((r.start(1), r.end(4), f"{r.group(3)} {r.group(1)} "))
+    return edits
 
 
 MSVC_EXCEPTION = "::amp_compat_crt::msvc_exception"

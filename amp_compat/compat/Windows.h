@@ -65,6 +65,10 @@
 //              dwPageSize, dwAllocationGranularity (the page size), other
 //              fields zero. GetCurrentThreadId, GetCurrentProcessId,
 //              SwitchToThread (yields; TRUE).
+//   Code pages CP_UTF8/CP_ACP/CP_OEMCP; GetConsoleOutputCP/GetConsoleCP return
+//              CP_UTF8; SetConsoleOutputCP/SetConsoleCP accept CP_UTF8 (TRUE;
+//              the console is UTF-8 already) and refuse others (FALSE).
+//              SetConsoleTitle(A/W): an OSC title escape on a terminal only.
 //   Debugging  IsDebuggerPresent (TracerPid of /proc/self/status),
 //              OutputDebugStringA/W and OutputDebugString (stderr, only when a
 //              debugger is attached or AMP_DEBUG_OUTPUT is set: a console run
@@ -322,6 +326,34 @@ inline BOOL SetConsoleWindowInfo(HANDLE hConsoleOutput, BOOL bAbsolute,
     (void)lpConsoleWindow;
     return TRUE;
 }
+
+// Code pages: the console here always reads and writes UTF-8 (the wide
+// streams and _tprintf write UTF-8 too), so SetConsoleOutputCP(CP_UTF8), the
+// usual call before printing Unicode, has nothing to change. Another code page
+// is refused (FALSE): the output would still be UTF-8, not that code page.
+#define CP_ACP 0
+#define CP_OEMCP 1
+#define CP_UTF8 65001
+inline UINT GetConsoleOutputCP() { return CP_UTF8; }
+inline UINT GetConsoleCP() { return CP_UTF8; }
+inline BOOL SetConsoleOutputCP(UINT cp) { return cp == CP_UTF8 ? TRUE : FALSE; }
+inline BOOL SetConsoleCP(UINT cp) { return cp == CP_UTF8 ? TRUE : FALSE; }
+// SetConsoleTitle: the terminal's title (an OSC escape) when stdout is a
+// terminal; nothing when it is redirected. TRUE either way.
+inline BOOL SetConsoleTitleA(const char* title) {
+    if (title && isatty(1)) {
+        std::cout << "\x1b]0;" << title << "\x07" << std::flush;
+    }
+    return TRUE;
+}
+inline BOOL SetConsoleTitleW(const wchar_t* title) {
+    return SetConsoleTitleA(title ? amp_compat_crt::to_utf8(title).c_str() : nullptr);
+}
+#ifdef UNICODE
+#define SetConsoleTitle SetConsoleTitleW
+#else
+#define SetConsoleTitle SetConsoleTitleA
+#endif
 
 inline BOOL QueryPerformanceFrequency(LARGE_INTEGER* lpFrequency) {
     if (lpFrequency == nullptr) return FALSE;

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <thread>
 #include <type_traits>
 
 namespace {
@@ -262,6 +263,9 @@ TEST(Intrin, BitScansAndCounts) {
   EXPECT_EQ(i, 40ul);
   EXPECT_EQ(_BitScanForward64(&i, 3ull << 62), 1);
   EXPECT_EQ(i, 62ul);
+  DWORD d = 0;  // a 32-bit index, as Windows code declares it
+  EXPECT_EQ(_BitScanReverse(&d, 0x80000000u), 1);
+  EXPECT_EQ(d, 31u);
   EXPECT_EQ(__popcnt(0xF0F0u), 8u);
   EXPECT_EQ(__popcnt16(0xFFFF), 16);
   EXPECT_EQ(__popcnt64(~0ull), 64u);
@@ -287,4 +291,39 @@ TEST(Intrin, CpuidAndInterlocked) {
   EXPECT_EQ(_InterlockedDecrement(&y), 0);
   EXPECT_GT(__rdtsc(), 0ull);
   _ReadWriteBarrier();
+}
+
+// __declspec as GCC reads it (crt_extras.h maps each to its standard or GNU form).
+struct __declspec(align(32)) Aligned32 { float v[3]; };
+// before the class key, as MSVC code often writes it: the launcher moves it
+__declspec(align(16)) struct Aligned16 { float v[3]; };
+__declspec(align(64)) static float table64[4];
+__declspec(noinline) static int not_inlined(int x) { return x * 3; }
+__declspec(thread) static int per_thread = 7;
+__declspec(selectany) int declspec_selectany = 11;
+
+TEST(CrtExtras, DeclspecAttributes) {
+  static_assert(alignof(Aligned32) == 32, "align(32) on the class");
+  static_assert(sizeof(Aligned32) == 32, "padded to its alignment");
+  static_assert(alignof(Aligned16) == 16, "align(16) before the class key");
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(table64) % 64, 0u);
+  EXPECT_EQ(not_inlined(5), 15);
+  per_thread = 8;
+  int other = 0;
+  std::thread t([&other] { other = per_thread; });  // a new thread sees its own copy
+  t.join();
+  EXPECT_EQ(other, 7);
+  EXPECT_EQ(per_thread, 8);
+  EXPECT_EQ(declspec_selectany, 11);
+}
+
+TEST(WindowsConsole, CodePagesAreUtf8) {
+  EXPECT_EQ(GetConsoleOutputCP(), (UINT)CP_UTF8);
+  EXPECT_EQ(SetConsoleOutputCP(CP_UTF8), TRUE);
+  EXPECT_EQ(SetConsoleCP(CP_UTF8), TRUE);
+  EXPECT_EQ(SetConsoleOutputCP(1252), FALSE);  // the output would still be UTF-8
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(SetConsoleTitleA("AMP"), TRUE);
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(out, isatty(1) ? "\x1b]0;AMP\x07" : "");  // captured: not a terminal
 }

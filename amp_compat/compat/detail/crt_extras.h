@@ -3,6 +3,9 @@
 // crt_compat.h, so force-included by --windows-compat; host code only).
 //
 // Contract (each as MSVC documents it; the differences are stated):
+//   __declspec on GCC: align(n) (alignas), noinline, noreturn, thread,
+//              selectany, dllexport, dllimport, novtable, nothrow, deprecated,
+//              restrict, noalias (see below); others do not compile.
 //   Keywords   __int8 __int16 __int32 __int64 (char, short, int, long long:
 //              the types MSVC gives them, so `unsigned __int64` works),
 //              __forceinline (inline, always inlined; GCC has __inline), and the
@@ -55,6 +58,14 @@
 #include <string>
 #include <unistd.h>
 
+// Clang's Microsoft mode (--msvc) has many of these names as builtins with
+// MSVC's meaning: those are left to the compiler.
+#ifdef __has_builtin
+#define AMP_COMPAT_MS_BUILTIN(x) __has_builtin(x)
+#else
+#define AMP_COMPAT_MS_BUILTIN(x) 0
+#endif
+
 // ---- Microsoft keywords ------------------------------------------------------
 #ifndef __int8
 #define __int8 char
@@ -86,6 +97,35 @@
 #ifndef __vectorcall
 #define __vectorcall
 #endif
+
+// __declspec for a compiler that does not know it (GCC; Clang without
+// -fms-extensions / -fdeclspec): each MSVC attribute becomes the standard or
+// GNU one with its meaning. Unknown ones (property, uuid, ...) name an
+// undeclared AMP_COMPAT_DECLSPEC_... and fail to compile (--msvc accepts
+// them). `__declspec(align(16)) struct S {...};` -- the attribute before the
+// class key, which GCC would ignore with a warning -- is moved after the class
+// key by the compiler launcher (scripts/win_includes.py, declspec_edits).
+#if !defined(__has_declspec_attribute)
+#define AMP_COMPAT_NO_DECLSPEC 1
+#elif !__has_declspec_attribute(align)
+#define AMP_COMPAT_NO_DECLSPEC 1
+#endif
+#if defined(AMP_COMPAT_NO_DECLSPEC) && !defined(__declspec)
+#define __declspec(x) AMP_COMPAT_DECLSPEC_##x
+#define AMP_COMPAT_DECLSPEC_align(n) alignas(n)
+#define AMP_COMPAT_DECLSPEC_noinline __attribute__((noinline))
+#define AMP_COMPAT_DECLSPEC_noreturn [[noreturn]]
+#define AMP_COMPAT_DECLSPEC_thread thread_local
+#define AMP_COMPAT_DECLSPEC_selectany __attribute__((weak))
+#define AMP_COMPAT_DECLSPEC_dllexport __attribute__((visibility("default")))
+#define AMP_COMPAT_DECLSPEC_dllimport
+#define AMP_COMPAT_DECLSPEC_novtable
+#define AMP_COMPAT_DECLSPEC_nothrow __attribute__((nothrow))
+#define AMP_COMPAT_DECLSPEC_deprecated [[deprecated]]
+#define AMP_COMPAT_DECLSPEC_restrict
+#define AMP_COMPAT_DECLSPEC_noalias
+#endif
+#undef AMP_COMPAT_NO_DECLSPEC
 
 // ---- limits, file modes, macros ---------------------------------------------------
 #ifndef _MAX_PATH
@@ -155,6 +195,7 @@ constexpr U rotl(U v, int shift) {
   return s == 0 ? v : static_cast<U>((v << s) | (v >> (w - s)));
 }
 }  // namespace amp_compat_crt
+#if !AMP_COMPAT_MS_BUILTIN(_rotl)
 inline unsigned int _rotl(unsigned int v, int s) { return amp_compat_crt::rotl<std::uint32_t>(v, s); }
 inline unsigned int _rotr(unsigned int v, int s) { return amp_compat_crt::rotl<std::uint32_t>(v, 32 - s % 32); }
 inline unsigned long _lrotl(unsigned long v, int s) {
@@ -170,6 +211,22 @@ inline unsigned long long _rotr64(unsigned long long v, int s) {
 inline unsigned short _byteswap_ushort(unsigned short v) { return __builtin_bswap16(v); }
 inline unsigned long _byteswap_ulong(unsigned long v) { return __builtin_bswap32(static_cast<std::uint32_t>(v)); }
 inline unsigned long long _byteswap_uint64(unsigned long long v) { return __builtin_bswap64(v); }
+#else
+// Clang's Microsoft mode: its builtins, declared with the types Clang 22
+// gives them on Linux (so _lrotl and _rotl64 take Linux's 64-bit long and
+// _lrotl rotates 64 bits there, unlike MSVC).
+extern "C" {
+unsigned int _rotl(unsigned int, int) noexcept;
+unsigned int _rotr(unsigned int, int) noexcept;
+unsigned long _lrotl(unsigned long, int) noexcept;
+unsigned long _lrotr(unsigned long, int) noexcept;
+unsigned long _rotl64(unsigned long, int) noexcept;
+unsigned long _rotr64(unsigned long, int) noexcept;
+unsigned short _byteswap_ushort(unsigned short) noexcept;
+unsigned int _byteswap_ulong(unsigned int) noexcept;
+unsigned long long _byteswap_uint64(unsigned long long) noexcept;
+}
+#endif
 
 namespace amp_compat_crt {
 // The digits of v (negative only in radix 10, as MSVC) into buf of size
@@ -288,16 +345,8 @@ inline int _isatty(int fd) { return isatty(fd); }
 
 // ---- debugging -------------------------------------------------------------------------
 // Clang's Microsoft mode (--msvc) has it built in (an int3: SIGTRAP too).
-#if defined(__has_builtin)
-#if !__has_builtin(__debugbreak)
-#define AMP_COMPAT_DEFINE_DEBUGBREAK 1
-#endif
-#else
-#define AMP_COMPAT_DEFINE_DEBUGBREAK 1
-#endif
-#ifdef AMP_COMPAT_DEFINE_DEBUGBREAK
+#if !AMP_COMPAT_MS_BUILTIN(__debugbreak)
 inline void __debugbreak() { std::raise(SIGTRAP); }
-#undef AMP_COMPAT_DEFINE_DEBUGBREAK
 #endif
 
 #endif
