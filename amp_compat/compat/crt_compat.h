@@ -399,5 +399,7 @@ using ::amp_compat_msvc_srand;
 // More of the CRT (keywords, _aligned_malloc, _isnan, wcstombs_s, __debugbreak
 // ...): after invalid_parameter and STRUNCATE, which it uses.
 #include "detail/crt_extras.h"
+// MSVC's scanf_s family (after invalid_parameter).
+#include "detail/scanf_s.h"
 
 #endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H

@@ -9,6 +9,7 @@
 //     here that converts argv from UTF-8 (a weak definition, so a program with
 //     its own main is unaffected);
 //   output: _tprintf _ftprintf _stprintf _stprintf_s _sntprintf_s _tprintf_s
+//   input:  _tscanf_s _ftscanf_s _stscanf_s (detail/scanf_s.h)
 //     _vstprintf_s (wide forms take MSVC's format meanings, see
 //     detail/format.h, and print wide text to stdout as UTF-8);
 //   strings: _tcslen _tcscpy _tcscpy_s _tcsncpy _tcsncpy_s _tcscat _tcscat_s
@@ -98,6 +99,9 @@ typedef int _TINT;
 #define _ftprintf ::amp_compat_crt::ftprintf
 #define _stprintf ::amp_compat_crt::stprintf
 #define _stprintf_s AMP_COMPAT_TCHAR(sprintf_s, swprintf_s)
+#define _tscanf_s AMP_COMPAT_TCHAR(scanf_s, wscanf_s)
+#define _ftscanf_s AMP_COMPAT_TCHAR(fscanf_s, fwscanf_s)
+#define _stscanf_s AMP_COMPAT_TCHAR(sscanf_s, swscanf_s)
 #define _vstprintf_s AMP_COMPAT_TCHAR(vsprintf_s, vswprintf_s)
 #define _sntprintf_s AMP_COMPAT_TCHAR(_snprintf_s, _snwprintf_s)
 #define _tprintf_s AMP_COMPAT_TCHAR(printf_s, wprintf_s)

@@ -327,3 +327,51 @@ TEST(WindowsConsole, CodePagesAreUtf8) {
   const std::string out = testing::internal::GetCapturedStdout();
   EXPECT_EQ(out, isatty(1) ? "\x1b]0;AMP\x07" : "");  // captured: not a terminal
 }
+
+TEST(SecureScanf, BuffersTakeTheirSizes) {
+  int n = 0;
+  double d = 0;
+  char name[8], c[2] = {0, 0};
+  EXPECT_EQ(sscanf_s("42 3.5 alice xy", "%d %lf %s %c", &n, &d, name, (unsigned)sizeof name, c, 1u), 4);
+  EXPECT_EQ(n, 42);
+  EXPECT_DOUBLE_EQ(d, 3.5);
+  EXPECT_STREQ(name, "alice");
+  EXPECT_EQ(c[0], 'x');
+  // a field longer than its buffer: an empty string, and the call ends there
+  n = -1;
+  EXPECT_EQ(sscanf_s("toolongname 5", "%s %d", name, 8u, &n), 0);
+  EXPECT_STREQ(name, "");
+  EXPECT_EQ(n, -1);
+  EXPECT_EQ(sscanf_s("1234567 9", "%s %d", name, 8u, &n), 2);  // 7 chars and the null fit
+  EXPECT_STREQ(name, "1234567");
+  wchar_t w[8];
+  EXPECT_EQ(sscanf_s("abc:def", "%[a-z]:%S", name, 8u, w, 8u), 2);  // %S: a wide buffer in a narrow call
+  EXPECT_STREQ(name, "abc");
+  EXPECT_STREQ(w, L"def");
+  long long big = 0;
+  EXPECT_EQ(sscanf_s("123456789012 skipped", "%I64d %*s", &big), 1);
+  EXPECT_EQ(big, 123456789012LL);
+  EXPECT_EQ(sscanf_s("", "%d", &n), EOF);
+  EXPECT_EQ(sscanf_s("x", "%d", &n), 0);
+}
+
+TEST(SecureScanf, WideAndStreams) {
+  int n = 0;
+  wchar_t w[8];
+  char narrow[8];
+  EXPECT_EQ(swscanf_s(L"7 wide thin", L"%d %s %hs", &n, w, 8u, narrow, 8u), 3);  // wide call: %s wide, %hs narrow
+  EXPECT_EQ(n, 7);
+  EXPECT_STREQ(w, L"wide");
+  EXPECT_STREQ(narrow, "thin");
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  std::fputs("10, 20 name\n", f);
+  std::rewind(f);
+  int a = 0, b = 0;
+  char s[16];
+  EXPECT_EQ(fscanf_s(f, "%d, %d %s", &a, &b, s, (unsigned)_countof(s)), 3);
+  EXPECT_EQ(a + b, 30);
+  EXPECT_STREQ(s, "name");
+  EXPECT_EQ(fscanf_s(f, "%d", &a), EOF);
+  std::fclose(f);
+}
