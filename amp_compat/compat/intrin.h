@@ -67,6 +67,14 @@ inline unsigned char _BitScanReverse64(unsigned long* index, unsigned long long 
   return 1;
 }
 // The same with a 32-bit index (a DWORD: MSVC's unsigned long is 32 bits).
+// (A CUDA/HIP device pass knows the 64-bit forms and __cpuid(ex) as builtins
+// of the host target with exactly these types, without __has_builtin saying
+// so; there the builtins serve the host code it parses.)
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define AMP_COMPAT_DEVICE_PASS 1
+#else
+#define AMP_COMPAT_DEVICE_PASS 0
+#endif
 #define AMP_COMPAT_BITSCAN_U32(NAME, MASK)                                       \
   inline unsigned char NAME(unsigned int* index, MASK mask) {                    \
     unsigned long i = 0;                                                         \
@@ -74,10 +82,18 @@ inline unsigned char _BitScanReverse64(unsigned long* index, unsigned long long 
     if (found) *index = static_cast<unsigned int>(i);                            \
     return found;                                                                \
   }
+#if !AMP_COMPAT_MS_BUILTIN(_BitScanForward)
 AMP_COMPAT_BITSCAN_U32(_BitScanForward, unsigned long)
+#endif
+#if !AMP_COMPAT_MS_BUILTIN(_BitScanReverse)
 AMP_COMPAT_BITSCAN_U32(_BitScanReverse, unsigned long)
+#endif
+#if !AMP_COMPAT_MS_BUILTIN(_BitScanForward64) && !AMP_COMPAT_DEVICE_PASS
 AMP_COMPAT_BITSCAN_U32(_BitScanForward64, unsigned long long)
+#endif
+#if !AMP_COMPAT_MS_BUILTIN(_BitScanReverse64) && !AMP_COMPAT_DEVICE_PASS
 AMP_COMPAT_BITSCAN_U32(_BitScanReverse64, unsigned long long)
+#endif
 #undef AMP_COMPAT_BITSCAN_U32
 #else
 // Clang's Microsoft mode (--msvc): its builtins, with the types Clang 22
@@ -95,7 +111,7 @@ unsigned char _BitScanReverse64(unsigned int*, unsigned long long) noexcept;
 }
 #endif
 
-#if (defined(__x86_64__) || defined(__i386__)) && !AMP_COMPAT_MS_BUILTIN(__cpuid)
+#if (defined(__x86_64__) || defined(__i386__)) && !AMP_COMPAT_MS_BUILTIN(__cpuid) && !AMP_COMPAT_DEVICE_PASS
 inline void __cpuidex(int info[4], int leaf, int subleaf) {
   unsigned a, b, c, d;
   __asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(leaf), "c"(subleaf));
