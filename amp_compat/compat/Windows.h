@@ -186,8 +186,13 @@ typedef const TCHAR* LPCTSTR;
 #define S_OK ((HRESULT)0L)
 #define S_FALSE ((HRESULT)1L)
 #define E_FAIL ((HRESULT)0x80004005L)
-#define FAILED(hr) (((HRESULT)(hr)) < 0 || (((unsigned long)(HRESULT)(hr)) & 0x80000000ul) != 0)
-#define SUCCEEDED(hr) (!FAILED(hr))
+// One evaluation of hr, as the SDK's macros (FAILED(hr = f()) and
+// SUCCEEDED(f()) call f once): a constexpr function does the test.
+constexpr bool amp_compat_hresult_failed(HRESULT hr) {
+    return hr < 0 || (static_cast<unsigned long>(hr) & 0x80000000ul) != 0;
+}
+#define FAILED(hr) (::amp_compat_hresult_failed((HRESULT)(hr)))
+#define SUCCEEDED(hr) (!::amp_compat_hresult_failed((HRESULT)(hr)))
 #define MAX_PATH 260
 #define INFINITE 0xFFFFFFFF
 

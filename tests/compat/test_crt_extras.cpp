@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <io.h>
 #include <intrin.h>
+#include <strsafe.h>
 
 #include <cerrno>
 #include <climits>
@@ -374,4 +375,37 @@ TEST(SecureScanf, WideAndStreams) {
   EXPECT_STREQ(s, "name");
   EXPECT_EQ(fscanf_s(f, "%d", &a), EOF);
   std::fclose(f);
+}
+
+TEST(StrSafe, CharacterCountFunctions) {
+  char buf[8];
+  EXPECT_EQ(StringCchPrintfA(buf, _countof(buf), "%d-%s", 42, "ab"), S_OK);
+  EXPECT_STREQ(buf, "42-ab");
+  EXPECT_EQ(StringCchPrintfA(buf, _countof(buf), "%I64u", 123456789012ull), STRSAFE_E_INSUFFICIENT_BUFFER);
+  EXPECT_STREQ(buf, "1234567");  // cut to cch - 1, terminated
+  EXPECT_EQ(StringCchCopyA(buf, _countof(buf), "abc"), S_OK);
+  EXPECT_EQ(StringCchCatA(buf, _countof(buf), "defgh"), STRSAFE_E_INSUFFICIENT_BUFFER);
+  EXPECT_STREQ(buf, "abcdefg");
+  size_t len = 99;
+  EXPECT_EQ(StringCchLengthA(buf, _countof(buf), &len), S_OK);
+  EXPECT_EQ(len, 7u);
+  EXPECT_EQ(StringCchLengthA("toolong", 3, &len), STRSAFE_E_INVALID_PARAMETER);
+  EXPECT_EQ(StringCchCopyNA(buf, _countof(buf), "xyz123", 3), S_OK);
+  EXPECT_STREQ(buf, "xyz");
+  EXPECT_EQ(StringCchCopyA(buf, 0, "x"), STRSAFE_E_INVALID_PARAMETER);
+  wchar_t w[16];
+  EXPECT_EQ(StringCchPrintfW(w, _countof(w), L"%s=%d", L"n\u00e9", 5), S_OK);  // wide %s: a wide string
+  EXPECT_STREQ(w, L"n\u00e9=5");
+  EXPECT_TRUE(SUCCEEDED(StringCchCatW(w, _countof(w), L"!")));
+  EXPECT_STREQ(w, L"n\u00e9=5!");
+}
+
+TEST(WindowsHresult, SucceededAndFailedEvaluateOnce) {
+  int calls = 0;
+  auto f = [&calls](HRESULT r) { ++calls; return r; };
+  EXPECT_TRUE(SUCCEEDED(f(S_OK)));
+  EXPECT_TRUE(FAILED(f(E_FAIL)));
+  EXPECT_FALSE(FAILED(f(S_FALSE)));
+  EXPECT_EQ(calls, 3);
+  static_assert(FAILED(0x80070057L) && SUCCEEDED(0), "usable in constant expressions");
 }
