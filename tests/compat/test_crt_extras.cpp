@@ -409,3 +409,17 @@ TEST(WindowsHresult, SucceededAndFailedEvaluateOnce) {
   EXPECT_EQ(calls, 3);
   static_assert(FAILED(0x80070057L) && SUCCEEDED(0), "usable in constant expressions");
 }
+
+TEST(CrtExtras, ClockIsWallTimeInMilliseconds) {
+  static_assert(CLOCKS_PER_SEC == 1000, "MSVC's CLOCKS_PER_SEC");
+  const clock_t start = clock();
+  EXPECT_GE(start, 0);
+  Sleep(50);  // waiting uses no CPU: glibc's clock() would hardly move
+  const clock_t waited = clock() - start;
+  EXPECT_GE(waited, 50);
+  EXPECT_LT(waited, 5000);
+  const clock_t s2 = std::clock();
+  EXPECT_GE(s2, start + 50);
+  std::chrono::steady_clock::time_point::clock::time_point unaffected{};  // the member name stays
+  (void)unaffected;
+}
