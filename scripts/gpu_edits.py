@@ -31,7 +31,18 @@ not a built-in one gets union storage with empty constructor and destructor:
     tile_static pair<int, int> buf[256];
  -> tile_static ::Concurrency::detail::tile_static_storage<pair<int, int>[256]> amp_ts_buf; auto& buf = amp_ts_buf.value;
 
-Both edits read the masked text (cpp_lexer.mask: comments, literals and
+3. `norm` after `using namespace concurrency::graphics;`.
+Clang's CUDA headers (and HIP's) declare a global function `norm(int, const
+double*)`, which the host build does not have; with the using-directive an
+unqualified `norm` (the short-vector scalar type: `norm x(0.5f);`,
+`texture<norm, 2>`, `norm(0.25f) + unorm(1.5f)`) then names both it and
+Concurrency::graphics::norm, and the GPU compile stops on the ambiguity. In a
+file with that using-directive, each unqualified `norm` is written
+`::Concurrency::graphics::norm`, the class the host build finds. A file that
+declares something of its own named `norm` (`float norm = ...`, `double
+norm(...)`) is left alone.
+
+All the edits read the masked text (cpp_lexer.mask: comments, literals and
 directives blanked), so a name in a comment, a string or a #define is never
 touched; constructs inside a macro's replacement list are not edited.
 """
@@ -41,7 +52,7 @@ NAME = "parallel_for_each"
 SCOPE = "::Concurrency::amp_parallel_for_each_scope([&]() { "
 CLOSE = "; })"
 _CALL = re.compile(r"\b" + NAME + r"\b")
-HINT = re.compile(r"\b(?:parallel_for_each|tile_static)\b")  # a quick test: may this file need an edit?
+HINT = re.compile(r"\b(?:parallel_for_each|tile_static|norm)\b")  # a quick test: may this file need an edit?
 # Identifiers after which a name starts an expression, not a declaration.
 _EXPR_KEYWORDS = {"return", "else", "do", "co_await", "co_return", "throw", "case"}
 _TYPE_KEYWORDS = {"void", "auto", "bool", "int", "char", "long", "short", "unsigned", "signed", "float",
@@ -185,12 +196,30 @@ def _only_template_commas(decl):
     return True
 
 
+GRAPHICS_USING = re.compile(r"\busing\s+namespace\s+(?:(?:::\s*)?(?:concurrency|Concurrency)\s*::\s*)?graphics\s*;")
+OWN_NORM = re.compile(r"(?:\b(?:float|double|int|auto|unsigned|long|short|char|bool|void|const)|[*&>])\s*norm\s*(?:[=;,)\[{]|\()")
+NORM_CLASS = "::Concurrency::graphics::norm"
+
+
+def norm_edits(m):
+    """Edit 3: unqualified `norm` -> ::Concurrency::graphics::norm in a file
+    with a using-directive for concurrency::graphics (see above)."""
+    if not GRAPHICS_USING.search(m) or OWN_NORM.search(m):
+        return []
+    out = []
+    for r in re.finditer(r"(?<![\w$])norm(?![\w$])", m):
+        if re.search(r"(?:::|\.|->|~)\s*$", m[max(0, r.start() - 8):r.start()]):
+            continue
+        out.append((r.start(), r.end(), NORM_CLASS))
+    return out
+
+
 def edits(m):
     """(start, end, replacement) for every edit above, none overlapping
     another (a call is wrapped by two insertions, so that the tile_static
     declarations of its kernel are edited in place); m = mask(text)."""
     calls = [(s, s, SCOPE) for s, _ in spans(m)] + [(e, e, CLOSE) for _, e in spans(m)]
-    return sorted(calls + tile_static_edits(m))
+    return sorted(calls + tile_static_edits(m) + norm_edits(m))
 
 
 def apply(text, m):

@@ -443,9 +443,11 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
     """msvc: an --msvc compile, whose project files also get msvc_rewrite's
-    edits (constructs of MSVC's dialect that Clang rejects); extra_edits:
+    edits (constructs of MSVC's dialect that Clang rejects); win: a
+    --windows-compat compile, whose project files get win_includes'
+    exception_edits (MSVC's std::exception(const char*)); extra_edits:
     path -> more edits (the fix-its the launcher applies); gpu: a GPU compile,
     whose parallel_for_each calls are each placed inside a lambda
     (gpu_edits.py)."""
@@ -498,6 +500,27 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if win:
+            xe = win_includes.exception_edits(masks[p])
+            if xe:
+                report.append(f"{Path(p).name}: {len(xe)} MSVC std::exception(message) construction(s) or base(s) "
+                              f"-> {win_includes.MSVC_EXCEPTION}")
+                edits += xe
+            de = win_includes.declspec_edits(masks[p])
+            if de:
+                report.append(f"{Path(p).name}: {len(de)} __declspec(align) before a class key moved after it")
+                edits += de
+            if not msvc:
+                # An unsigned rank deduced from an AMP type's int one (`template
+                # <class T, unsigned int Rank> f(const array_view<T, Rank>&)`, as
+                # in the C++ AMP book): MSVC deduced it, GCC and Clang do not.
+                # The same edit --msvc makes (msvc_rewrite.non_int_rank_edits),
+                # here for GCC too; it changes nothing a compiler accepted.
+                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(text))
+                re_ = [e for e in re_ if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in edits)]
+                if re_:
+                    report.append(f"{Path(p).name}: MSVC rank deduction: {msvc_rewrite.describe(re_)}")
+                    edits += re_
         if msvc:
             me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
             if me:
@@ -892,6 +915,9 @@ def check_placement(files, args):
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C")
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 PAIR_HINT = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*throw\s*\(|\brestrict\s*\(\s*(cpu|amp|direct3d)\s*\)|\brestrict\s*\(\s*(?!(cpu|amp|direct3d|auto)\s*[,)])")
+# a template parameter of an integral type other than int (for the
+# --windows-compat rank deduction edit; msvc_rewrite.non_int_rank_edits decides)
+RANK_HINT = re.compile(r"\btemplate\s*<[^;{]*\b(?:unsigned|size_t|long|short)\b")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -975,11 +1001,15 @@ def launch(argv):
     if gpu:
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
-    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t)) for t in texts.values()):
+    win = win_includes.modes(args)[0]
+    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
+                            or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
+                                        or win_includes.DECLSPEC_HINT.search(t)))
+                            for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu)
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win)
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,

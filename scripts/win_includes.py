@@ -29,6 +29,34 @@ else looks at the sources. Nothing happens unless the compile is a Windows one:
   and __FILE__ name the original; its folder is added with -iquote so its
   "..." includes resolve as before.
 
+* --windows-compat: a source that defines `wmain` itself (Visual Studio
+  enters it through wmainCRTStartup, with or without _UNICODE and
+  <tchar.h>) gets compat/detail/wmain_entry.h force-included: the weak
+  main() that converts argv and calls wmain.
+
+* --windows-compat: `__declspec(align(N)) struct S {...}` (the attribute
+  before the class key, which GCC would ignore with a warning) becomes
+  `struct __declspec(align(N)) S {...}` (declspec_edits), as MSVC meant it.
+
+* --windows-compat: MSVC's `std::exception(const char*)` constructor
+  (`throw std::exception("bad size");`, `: std::exception(msg)` in a
+  derived class) does not exist in libstdc++. exception_edits() finds those
+  constructions in the project's own files (restrict_rewrite.rewrite_files
+  applies them to copies, as it does its other edits) and names
+  ::amp_compat_crt::msvc_exception instead (compat/detail/msvc_exception.h:
+  derived from std::exception, what() returns the message, as MSVC's does),
+  also where a class names std::exception as its base, so that its
+  mem-initializer `std::exception(msg)` names a direct base. `catch
+  (std::exception& e)` and everything else that names the type stays as
+  written, except a handler that catches std::exception by value
+  (`catch (std::exception e)`), which catches by reference instead, so that
+  e.what() is still the thrower's message (MSVC's std::exception carries it;
+  libstdc++'s would be a sliced copy saying "std::exception"). Unqualified
+  `exception` is read the same way only in a file that says `using
+  namespace std;` and declares no `exception` of its own. Not covered: a
+  std::exception variable copied from another (`std::exception c = e;`),
+  which keeps libstdc++'s what().
+
 The per-build folder is $AMP_WIN_DIR when set (amp++ sets and removes it),
 else the output file's path plus ".win" (CMake: beside the object file).
 """
@@ -42,6 +70,8 @@ from cpp_lexer import mask, match_fwd  # noqa: E402  (scripts/cpp_lexer.py: comm
 
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
+# a definition of wmain at the start of a line (after fix_void_main: int)
+WMAIN_DEF_RE = re.compile(r"^[ \t]*int[ \t]+(?:__cdecl[ \t]+)?wmain[ \t]*\([^;{}]*\)\s*\{", re.M)
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
 SYSTEM_PREFIXES = ("/usr/", "/lib/", "/opt/")
 
@@ -222,6 +252,73 @@ def fix_void_main(text):
     return text[:m.start()] + m.group(1) + "int" + m.group(2) + text[m.end():brace] + "".join(out) + text[end:]
 
 
+# `__declspec(align(16)) struct V {...}`: MSVC aligns the class; GCC reads an
+# attribute before the class key as the (absent) declarator's and only warns
+# that it ignores it. The __declspec goes after the class key, where it
+# applies to the class (crt_extras.h maps it to alignas there).
+_DECLSPEC_BEFORE_CLASS = re.compile(
+    r"(__declspec\s*\(\s*align\s*\(\s*[^()]+\)\s*\))(\s*)(struct|class|union)(\s+)(?=[A-Za-z_]\w*\s*(?:final\s*)?[:{])")
+DECLSPEC_HINT = re.compile(r"__declspec\s*\(\s*align")
+
+
+def declspec_edits(m):
+    """Edits of the masked text m moving `__declspec(align(N))` from before a
+    class key of a class definition to after it (see above)."""
+    edits = []
+    for r in _DECLSPEC_BEFORE_CLASS.finditer(m):
+        edits.append((r.start(1), r.end(4), f"{r.group(3)} {r.group(1)} "))
+    return edits
+
+
+MSVC_EXCEPTION = "::amp_compat_crt::msvc_exception"
+_STD_EXC = r"(?:::\s*)?\bstd\s*::\s*exception\b"
+# `std::exception` then `(` and something other than `)`: a construction with
+# a message (an expression, or a mem-initializer of a derived class).
+_STD_EXC_CALL = re.compile(_STD_EXC + r"(?=\s*\(\s*[^\s)])")
+# `std::exception e("...")`: a variable constructed from a string literal.
+_STD_EXC_VAR = re.compile(_STD_EXC + r'(?=\s+[A-Za-z_]\w*\s*[({]\s*(?:L|u8|u|U)?")')
+# a base specifier: `public std::exception`, `struct E : std::exception`
+_STD_EXC_BASE = re.compile(r"(?:\b(?:public|protected|private)\s+(?:virtual\s+)?|"
+                           r"\b(?:class|struct)\s+[A-Za-z_]\w*\s*(?:final\s*)?:\s*)(" + _STD_EXC + ")")
+_USING_STD = re.compile(r"\busing\s+namespace\s+(?:::\s*)?std\s*;")
+_OWN_EXC = re.compile(r"\b(?:class|struct|union|typedef|using)\s+exception\b|\bexception\s*=")
+_UNQ_EXC_CALL = re.compile(r"(?:\bthrow|\breturn|[=(,:?])\s*\b(exception)(?=\s*\(\s*[^\s)])")
+_UNQ_EXC_BASE = re.compile(r"(?:\b(?:public|protected|private)\s+(?:virtual\s+)?|"
+                           r"\b(?:class|struct)\s+[A-Za-z_]\w*\s*(?:final\s*)?:\s*)(exception)\b(?!\s*::)")
+# a handler that catches by value: `catch (std::exception e)`
+_CATCH_BY_VALUE = re.compile(r"\bcatch\s*\(\s*(?:const\s+)?(?:(?:::\s*)?std\s*::\s*)?exception(\s+)[A-Za-z_]\w*\s*\)")
+EXCEPTION_HINT = re.compile(r"\bexception\s*[({]|\bcatch\s*\(|\bexception\s+[A-Za-z_]\w*\s*[({]|"
+                            r"(?:public|protected|private|:)\s*(?:virtual\s+)?(?:::\s*)?(?:std\s*::\s*)?exception\b")
+
+
+def exception_edits(m):
+    """Edits (start, end, text) of the masked text m (cpp_lexer.mask) that make
+    MSVC's std::exception(const char*) constructions name msvc_exception
+    (see the module comment). A `::` or `.` before an unqualified
+    `exception` (a member, another namespace's class) is never touched."""
+    spans = {}
+    for r in _STD_EXC_CALL.finditer(m):
+        spans[r.start()] = r.end()
+    for r in _STD_EXC_VAR.finditer(m):
+        spans[r.start()] = r.end()
+    for r in _STD_EXC_BASE.finditer(m):
+        spans[r.start(1)] = r.end(1)
+    using_std = _USING_STD.search(m) and not _OWN_EXC.search(m)
+    refs = []
+    for r in _CATCH_BY_VALUE.finditer(m):
+        if using_std or re.search(r"std\s*::\s*exception\s+\w+\s*\)$", r.group(0)):
+            refs.append((r.start(1), r.start(1), "&"))
+    if using_std:
+        for rx in (_UNQ_EXC_CALL, _UNQ_EXC_BASE):
+            for r in rx.finditer(m):
+                s = r.start(1)
+                if re.search(r"(?:::|\.|->|~)\s*$", m[:s]):
+                    continue
+                if not any(a <= s < b for a, b in spans.items()):
+                    spans[s] = r.end(1)
+    return sorted([(a, b, MSVC_EXCEPTION) for a, b in spans.items()] + refs)
+
+
 def prepare(args):
     """The compiler arguments with the Windows answers added (see the module
     comment); `args` itself when the compile is not a Windows one."""
@@ -246,6 +343,18 @@ def prepare(args):
         new_args[k] = str(dst)
         extra += ["-iquote", os.path.dirname(src)]
     if win:
+        # A source that defines wmain (not through <tchar.h>'s _tmain): its
+        # entry point, as Visual Studio's wmainCRTStartup (detail/wmain_entry.h).
+        compat = next((os.path.dirname(f) for f in _forced_includes(args)
+                       if f.replace("\\", "/").endswith("compat/crt_compat.h")), None)
+        for k in sources:
+            try:
+                text = Path(new_args[k]).read_text(errors="surrogateescape")
+            except OSError:
+                continue
+            if compat and WMAIN_DEF_RE.search(mask(text)):
+                extra += ["-include", os.path.join(compat, "detail", "wmain_entry.h")]
+                break
         shims = include_shims([os.path.abspath(args[k]) for k in sources], dirs)
         if shims:
             new_args += ["-idirafter", write_shims(shims, work)]

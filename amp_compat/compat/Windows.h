@@ -65,6 +65,19 @@
 //              dwPageSize, dwAllocationGranularity (the page size), other
 //              fields zero. GetCurrentThreadId, GetCurrentProcessId,
 //              SwitchToThread (yields; TRUE).
+//   Code pages CP_UTF8/CP_ACP/CP_OEMCP; GetConsoleOutputCP/GetConsoleCP return
+//              CP_UTF8; SetConsoleOutputCP/SetConsoleCP accept CP_UTF8 (TRUE;
+//              the console is UTF-8 already) and refuse others (FALSE).
+//              SetConsoleTitle(A/W): an OSC title escape on a terminal only.
+//   Debugging  IsDebuggerPresent (TracerPid of /proc/self/status),
+//              OutputDebugStringA/W and OutputDebugString (stderr, only when a
+//              debugger is attached or AMP_DEBUG_OUTPUT is set: a console run
+//              on Windows shows nothing), DebugBreak (SIGTRAP).
+//   Module     GetModuleFileNameA/W, GetModuleFileName (NULL module only: the
+//              program's path; Windows' return values and truncation),
+//              HMODULE, HINSTANCE.
+//   Timer      timeGetTime (steady_clock ms, 32 bits), timeBeginPeriod,
+//              timeEndPeriod (TIMERR_NOERROR); also through <mmsystem.h>.
 //   Atomics    InterlockedIncrement/Decrement/Exchange/ExchangeAdd/
 //              CompareExchange (LONG) and the ...64 forms: sequentially
 //              consistent, returning what the Windows functions return.
@@ -94,8 +107,13 @@
 #include <thread>
 #include <type_traits>
 #include <utility>
+#include <csignal>
+#include <cstdio>
+#include <string>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "detail/utf8.h"
 
 #include "SDKDDKVer.h"
 #include "crt_compat.h"
@@ -168,8 +186,13 @@ typedef const TCHAR* LPCTSTR;
 #define S_OK ((HRESULT)0L)
 #define S_FALSE ((HRESULT)1L)
 #define E_FAIL ((HRESULT)0x80004005L)
-#define FAILED(hr) (((HRESULT)(hr)) < 0 || (((unsigned long)(HRESULT)(hr)) & 0x80000000ul) != 0)
-#define SUCCEEDED(hr) (!FAILED(hr))
+// One evaluation of hr, as the SDK's macros (FAILED(hr = f()) and
+// SUCCEEDED(f()) call f once): a constexpr function does the test.
+constexpr bool amp_compat_hresult_failed(HRESULT hr) {
+    return hr < 0 || (static_cast<unsigned long>(hr) & 0x80000000ul) != 0;
+}
+#define FAILED(hr) (::amp_compat_hresult_failed((HRESULT)(hr)))
+#define SUCCEEDED(hr) (!::amp_compat_hresult_failed((HRESULT)(hr)))
 #define MAX_PATH 260
 #define INFINITE 0xFFFFFFFF
 
@@ -309,6 +332,34 @@ inline BOOL SetConsoleWindowInfo(HANDLE hConsoleOutput, BOOL bAbsolute,
     return TRUE;
 }
 
+// Code pages: the console here always reads and writes UTF-8 (the wide
+// streams and _tprintf write UTF-8 too), so SetConsoleOutputCP(CP_UTF8), the
+// usual call before printing Unicode, has nothing to change. Another code page
+// is refused (FALSE): the output would still be UTF-8, not that code page.
+#define CP_ACP 0
+#define CP_OEMCP 1
+#define CP_UTF8 65001
+inline UINT GetConsoleOutputCP() { return CP_UTF8; }
+inline UINT GetConsoleCP() { return CP_UTF8; }
+inline BOOL SetConsoleOutputCP(UINT cp) { return cp == CP_UTF8 ? TRUE : FALSE; }
+inline BOOL SetConsoleCP(UINT cp) { return cp == CP_UTF8 ? TRUE : FALSE; }
+// SetConsoleTitle: the terminal's title (an OSC escape) when stdout is a
+// terminal; nothing when it is redirected. TRUE either way.
+inline BOOL SetConsoleTitleA(const char* title) {
+    if (title && isatty(1)) {
+        std::cout << "\x1b]0;" << title << "\x07" << std::flush;
+    }
+    return TRUE;
+}
+inline BOOL SetConsoleTitleW(const wchar_t* title) {
+    return SetConsoleTitleA(title ? amp_compat_crt::to_utf8(title).c_str() : nullptr);
+}
+#ifdef UNICODE
+#define SetConsoleTitle SetConsoleTitleW
+#else
+#define SetConsoleTitle SetConsoleTitleA
+#endif
+
 inline BOOL QueryPerformanceFrequency(LARGE_INTEGER* lpFrequency) {
     if (lpFrequency == nullptr) return FALSE;
     lpFrequency->QuadPart = 1000000000LL;  // counter ticks are nanoseconds
@@ -372,6 +423,87 @@ inline BOOL SwitchToThread() {
     std::this_thread::yield();
     return TRUE;
 }
+
+// ---- debugging and the program's own file name --------------------------------
+// OutputDebugString: Windows sends the text to an attached debugger (Visual
+// Studio's Output window) and shows nothing on the console; here the
+// debugger's window is stderr, written only when a debugger is attached or
+// AMP_DEBUG_OUTPUT is set, so a console run prints what it printed on Windows.
+inline BOOL IsDebuggerPresent() {
+    char buf[4096];
+    FILE* f = std::fopen("/proc/self/status", "r");
+    if (!f) return FALSE;
+    long tracer = 0;
+    while (std::fgets(buf, sizeof buf, f))
+        if (std::strncmp(buf, "TracerPid:", 10) == 0) { tracer = std::strtol(buf + 10, nullptr, 10); break; }
+    std::fclose(f);
+    return tracer != 0 ? TRUE : FALSE;
+}
+inline void OutputDebugStringA(const char* text) {
+    if (text && (std::getenv("AMP_DEBUG_OUTPUT") || IsDebuggerPresent())) {
+        std::fputs(text, stderr);
+        std::fflush(stderr);
+    }
+}
+inline void OutputDebugStringW(const wchar_t* text) {
+    if (text) OutputDebugStringA(amp_compat_crt::to_utf8(text).c_str());
+}
+inline void DebugBreak() { std::raise(SIGTRAP); }  // as __debugbreak (crt_extras.h)
+typedef void* HMODULE;
+typedef void* HINSTANCE;
+// GetModuleFileName(NULL, buf, size): the program's path (/proc/self/exe), as
+// Windows returns it: the length without the null, or `size` with the text
+// cut (and null-terminated) when it does not fit; 0 on failure or for a
+// module handle other than NULL (DLLs have no equivalent here). Wide: UTF-8
+// read as wide text.
+inline DWORD GetModuleFileNameA(HMODULE module, LPSTR buf, DWORD size) {
+    if (module != nullptr || buf == nullptr || size == 0) return 0;
+    char path[4096];
+    const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n <= 0) return 0;
+    const DWORD len = static_cast<DWORD>(n);
+    if (len >= size) {
+        std::memcpy(buf, path, size - 1);
+        buf[size - 1] = '\0';
+        return size;
+    }
+    std::memcpy(buf, path, len);
+    buf[len] = '\0';
+    return len;
+}
+inline DWORD GetModuleFileNameW(HMODULE module, LPWSTR buf, DWORD size) {
+    if (module != nullptr || buf == nullptr || size == 0) return 0;
+    char path[4096];
+    if (GetModuleFileNameA(nullptr, path, sizeof path) == 0) return 0;
+    const std::wstring w = amp_compat_crt::from_utf8(path);
+    if (w.size() >= size) {
+        std::wmemcpy(buf, w.data(), size - 1);
+        buf[size - 1] = L'\0';
+        return size;
+    }
+    std::wmemcpy(buf, w.data(), w.size());
+    buf[w.size()] = L'\0';
+    return static_cast<DWORD>(w.size());
+}
+#ifdef UNICODE
+#define OutputDebugString OutputDebugStringW
+#define GetModuleFileName GetModuleFileNameW
+#else
+#define OutputDebugString OutputDebugStringA
+#define GetModuleFileName GetModuleFileNameA
+#endif
+
+// ---- multimedia timer (mmsystem.h, which windows.h includes) -------------------
+// timeGetTime: milliseconds of steady_clock, 32 bits (wraps as on Windows);
+// timeBeginPeriod/timeEndPeriod: the resolution is already 1 ms (TIMERR_NOERROR).
+typedef UINT MMRESULT;
+#define TIMERR_NOERROR 0
+inline DWORD timeGetTime() {
+    return static_cast<DWORD>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+inline MMRESULT timeBeginPeriod(UINT) { return TIMERR_NOERROR; }
+inline MMRESULT timeEndPeriod(UINT) { return TIMERR_NOERROR; }
 
 // ---- interlocked operations (return values as on Windows) ---------------------
 #define AMP_COMPAT_INTERLOCKED(SUFFIX, T)                                                     \

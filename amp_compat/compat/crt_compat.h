@@ -29,8 +29,16 @@
 //     srand; a program seeding srand(n) gets the numbers it got on Windows
 //     (test data, sizes, expected sums stay in the ranges it was written for).
 //     std::rand/std::srand are the same functions.
+//   clock(), CLOCKS_PER_SEC as MSVC's: wall-clock milliseconds since the
+//     program started (glibc: CPU time of all threads, in microseconds).
 //   stdext::checked_array_iterator / unchecked_array_iterator and their
 //     make_ functions, which MSVC declares in <iterator> (detail/stdext.h).
+//   MSVC's std::exception(const char*) as amp_compat_crt::msvc_exception
+//     (detail/msvc_exception.h; the launcher names it where a program
+//     constructs std::exception with a message).
+//   Microsoft keywords (__int64 ...), _aligned_malloc, _isnan/_finite,
+//     _atoi64, _i64toa_s, _itow_s, wcstombs_s/mbstowcs_s, _fseeki64,
+//     __debugbreak: detail/crt_extras.h states each.
 //   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
 //     std::cout and printf (detail/wide_streams.h).
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
@@ -59,6 +67,7 @@
 #include "detail/format.h"
 #include "detail/utf8.h"
 #include "detail/wide_streams.h"
+#include "detail/msvc_exception.h"
 
 typedef int errno_t;
 typedef std::size_t rsize_t;
@@ -387,7 +396,41 @@ using ::amp_compat_msvc_srand;
 #define rand amp_compat_msvc_rand
 #define srand amp_compat_msvc_srand
 
+// ---- clock / CLOCKS_PER_SEC: MSVC's ------------------------------------------
+// MSVC's clock() is the wall-clock time since the program started, in
+// milliseconds (CLOCKS_PER_SEC 1000); glibc's is the CPU time of all the
+// process's threads in microseconds. A program that times a kernel with
+// clock() (`(clock() - start) * 1000 / CLOCKS_PER_SEC` ms, or `clock() - start`
+// read as ms) would report the CPU time of every OpenMP worker, or nothing
+// while it waits for the GPU. A function-like macro, so that only calls are
+// renamed (`time_point::clock` and other names stay).
+#include <chrono>
+namespace amp_compat_crt {
+inline const std::chrono::steady_clock::time_point& program_start() {
+  static const std::chrono::steady_clock::time_point t = std::chrono::steady_clock::now();
+  return t;
+}
+// taken while the program starts (static initialisation), as MSVC's CRT does
+static const bool program_start_taken = (program_start(), true);
+}  // namespace amp_compat_crt
+inline std::clock_t amp_compat_msvc_clock() noexcept {
+  return static_cast<std::clock_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now() - amp_compat_crt::program_start())
+                                       .count());
+}
+namespace std {
+using ::amp_compat_msvc_clock;
+}  // namespace std
+#undef CLOCKS_PER_SEC
+#define CLOCKS_PER_SEC ((clock_t)1000)
+#define clock() amp_compat_msvc_clock()
+
 // After invalid_parameter, which the checked iterator reports to.
 #include "detail/stdext.h"
+// More of the CRT (keywords, _aligned_malloc, _isnan, wcstombs_s, __debugbreak
+// ...): after invalid_parameter and STRUNCATE, which it uses.
+#include "detail/crt_extras.h"
+// MSVC's scanf_s family (after invalid_parameter).
+#include "detail/scanf_s.h"
 
 #endif  // AMP_COMPAT_COMPAT_CRT_COMPAT_H

@@ -9,6 +9,7 @@
 //     here that converts argv from UTF-8 (a weak definition, so a program with
 //     its own main is unaffected);
 //   output: _tprintf _ftprintf _stprintf _stprintf_s _sntprintf_s _tprintf_s
+//   input:  _tscanf_s _ftscanf_s _stscanf_s (detail/scanf_s.h)
 //     _vstprintf_s (wide forms take MSVC's format meanings, see
 //     detail/format.h, and print wide text to stdout as UTF-8);
 //   strings: _tcslen _tcscpy _tcscpy_s _tcsncpy _tcsncpy_s _tcscat _tcscat_s
@@ -98,6 +99,9 @@ typedef int _TINT;
 #define _ftprintf ::amp_compat_crt::ftprintf
 #define _stprintf ::amp_compat_crt::stprintf
 #define _stprintf_s AMP_COMPAT_TCHAR(sprintf_s, swprintf_s)
+#define _tscanf_s AMP_COMPAT_TCHAR(scanf_s, wscanf_s)
+#define _ftscanf_s AMP_COMPAT_TCHAR(fscanf_s, fwscanf_s)
+#define _stscanf_s AMP_COMPAT_TCHAR(sscanf_s, swscanf_s)
 #define _vstprintf_s AMP_COMPAT_TCHAR(vsprintf_s, vswprintf_s)
 #define _sntprintf_s AMP_COMPAT_TCHAR(_snprintf_s, _snwprintf_s)
 #define _tprintf_s AMP_COMPAT_TCHAR(printf_s, wprintf_s)
@@ -139,27 +143,9 @@ typedef int _TINT;
 #define _totlower AMP_COMPAT_TCHAR(std::tolower, std::towlower)
 
 #ifdef _UNICODE
-// The entry point of a _UNICODE console program: wmain(argc, wchar_t** argv).
-// main() is supplied here as a weak definition (one per program whatever the
-// number of translation units; a program's own main wins), and wmain is
-// declared weak so that such a program still links without one.
-int wmain(int argc, wchar_t* argv[]) __attribute__((weak));
-int wmain() __attribute__((weak));  // int _tmain(void)
-extern "C++" __attribute__((weak)) int main(int argc, char* argv[]) {
-  int (*with_args)(int, wchar_t**) = &wmain;
-  int (*without_args)() = &wmain;
-  if (!with_args && !without_args) {
-    std::fputs("amp_compat: _UNICODE program without _tmain/wmain/main\n", stderr);
-    return 1;
-  }
-  if (!with_args) return without_args();
-  std::vector<std::wstring> args;
-  for (int i = 0; i < argc; ++i) args.push_back(::amp_compat_crt::from_utf8(argv[i]));
-  std::vector<wchar_t*> ptrs;
-  for (auto& a : args) ptrs.push_back(&a[0]);
-  ptrs.push_back(nullptr);
-  return with_args(argc, ptrs.data());
-}
+// The entry point of a _UNICODE console program: wmain(argc, wchar_t** argv),
+// entered through a weak main() (detail/wmain_entry.h).
+#include "detail/wmain_entry.h"
 #endif
 
 #endif  // AMP_COMPAT_COMPAT_TCHAR_H

@@ -40,7 +40,20 @@ CASES += [
      "f(){ " + W + "parallel_for_each(e, [=](tiled_index<4> t) restrict(amp) { tile_static " + S +
      "<P[4]> amp_ts_p; auto& p = amp_ts_p.value; })" + C + "; }"),
 ]
+N = gpu_edits.NORM_CLASS
+U = "using namespace concurrency::graphics;\n"
+CASES += [
+    # `norm` after a using-directive for graphics: the class, never CUDA's ::norm(int, const double*)
+    (U + "f(){ norm v(2.0f); float x = norm(0.25f) + unorm(1.5f); texture<norm, 2> t(4, 4); }",
+     U + "f(){ " + N + " v(2.0f); float x = " + N + "(0.25f) + unorm(1.5f); texture<" + N + ", 2> t(4, 4); }"),
+    ("using namespace Concurrency::graphics;\nf(){ norm_2 a; norm b; c.norm(); std::norm(z); }",
+     "using namespace Concurrency::graphics;\nf(){ norm_2 a; " + N + " b; c.norm(); std::norm(z); }"),
+]
 UNCHANGED = [
+    "f(){ norm v(2.0f); }",  # no using-directive: the host build would not find it either
+    U + "f(){ float norm = 1.0f; norm += 2; }",  # a variable of the user's named norm
+    U + "double norm(const float_3& v);",  # a function of the user's named norm
+
     "k(){ tile_static float a[256]; tile_static unsigned int n; tile_static const double d[2][2]; }",
     "k(){ tile_static float a[16], b[16]; }",
     "k(){ tile_static int x = 0; }",

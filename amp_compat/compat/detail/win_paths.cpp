@@ -178,3 +178,63 @@ extern "C" int amp_compat_open64(const char* path, int flags, ...) {
     va_end(ap);
     return r;
 }
+
+// ---- system("pause"), system("cls") ----------------------------------------
+// Visual Studio console programs end with system("pause") so that the window
+// stays open, or clear it with system("cls"). Both are cmd.exe built-ins that
+// /bin/sh lacks ("sh: 1: pause: not found"). The program's `system` answers
+// them with cmd's behaviour and passes every other command to the C
+// library's:
+//   pause  prints "Press any key to continue . . . ", waits for one key
+//          (conio.h's _getch: from a terminal without Enter; from a
+//          redirected stdin one byte, never waiting at its end), prints a
+//          line break and returns 0; `pause>nul` / `pause > nul` waits
+//          without printing.
+//   cls    clears the screen (ANSI) when stdout is a terminal, else writes
+//          nothing; returns 0.
+// The command words are matched case-insensitively, surrounded by blanks.
+#include "../conio.h"
+
+extern "C" int amp_compat_system(const char*) __asm__("system");
+
+namespace {
+std::string trimmed_lower(const char* s) {
+    std::string t;
+    for (; *s; ++s) t += static_cast<char>(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+    const auto a = t.find_first_not_of(" \t\r\n");
+    if (a == std::string::npos) return "";
+    return t.substr(a, t.find_last_not_of(" \t\r\n") - a + 1);
+}
+}  // namespace
+
+extern "C" int amp_compat_system(const char* command) {
+    if (command) {
+        std::string c = trimmed_lower(command);
+        std::string nospace;
+        for (char ch : c)
+            if (ch != ' ' && ch != '\t') nospace += ch;
+        if (c == "pause" || nospace == "pause>nul") {
+            if (c == "pause") {
+                std::fputs("Press any key to continue . . . ", stdout);
+                std::fflush(stdout);
+            }
+            amp_compat_crt::console_key(false);
+            if (c == "pause") std::fputs("\n", stdout);
+            std::fflush(stdout);
+            return 0;
+        }
+        if (c == "cls") {
+            if (isatty(1)) {
+                std::fputs("\x1b[2J\x1b[H", stdout);
+                std::fflush(stdout);
+            }
+            return 0;
+        }
+    }
+    static auto fn = real<int (*)(const char*)>("system");
+    if (!fn) {
+        errno = ENOSYS;
+        return -1;
+    }
+    return fn(command);
+}
