@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
   const std::wstring wd = acc.description;
   std::printf("AMP default accelerator: %s\n", std::string(wd.begin(), wd.end()).c_str());
   std::printf("Kokkos execution space: %s (concurrency %d)%s, median of %d timed runs\n", Exec::name(),
-              Exec::concurrency(), opt.quick ? ", --quick" : "", opt.reps);
+              Exec().concurrency(), opt.quick ? ", --quick" : "", opt.reps);
   const std::pair<const char*, void (*)()> benches[] = {
       {"launch", launch_and_stream}, {"transfer", transfers},   {"matmul", matmul},
       {"reduce", reductions},        {"transpose", transposes}, {"tiles", tile_kernels},
