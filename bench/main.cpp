@@ -111,8 +111,10 @@ int main(int argc, char** argv) {
   Concurrency::accelerator acc;
   const std::wstring wd = acc.description;
   std::printf("AMP default accelerator: %s\n", std::string(wd.begin(), wd.end()).c_str());
+  // Kokkos starts with the first kernel; an instance (concurrency() is no longer
+  // static in Kokkos 5) exists only while it runs, so 0 means "not started yet".
   std::printf("Kokkos execution space: %s (concurrency %d)%s, median of %d timed runs\n", Exec::name(),
-              Exec().concurrency(), opt.quick ? ", --quick" : "", opt.reps);
+              Kokkos::is_initialized() ? Exec().concurrency() : 0, opt.quick ? ", --quick" : "", opt.reps);
   const std::pair<const char*, void (*)()> benches[] = {
       {"launch", launch_and_stream}, {"transfer", transfers},   {"matmul", matmul},
       {"reduce", reductions},        {"transpose", transposes}, {"tiles", tile_kernels},
