@@ -17,9 +17,10 @@
 # (amp_algorithms_direct3d_scan_tests.*), which must fail with amp_compat's
 # "Direct3D interop is not available" message (there is no Direct3D); it
 # lists them. AMP_CORPUS_KNOWN_FAILURES (an extended regex of test names) lists
-# more failures to accept, each printed as such (none are needed on Serial,
-# OpenMP or CUDA; the multicore accelerator does not report WARP's device path,
-# so the library's workaround for a defect of WARP stays off, README.md).
+# more failures to accept, each printed as such (none are needed on Serial or
+# OpenMP; the multicore accelerator does not report WARP's device path, so the
+# library's workaround for a defect of WARP stays off, README.md). On a GPU two
+# tests whose own kernels race are accepted, with the reason (cmd_run).
 # AMP_JOBS compiles in parallel (default 1).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -72,10 +73,22 @@ cmd_run() {
   passed=$(grep -c '^\[       OK \]' "$log")
   failed=$(grep '^\[  FAILED  \] [A-Za-z_].*\.' "$log" | grep -v ' listed below' | sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u)
   unexpected=$(echo "$failed" | grep -v '^amp_algorithms_direct3d_scan_tests\.' | grep . || true)
-  local known=""
-  if [ -n "${AMP_CORPUS_KNOWN_FAILURES:-}" ] && [ -n "$unexpected" ]; then
-    known=$(echo "$unexpected" | grep -E "$AMP_CORPUS_KNOWN_FAILURES" || true)
-    unexpected=$(echo "$unexpected" | grep -vE "$AMP_CORPUS_KNOWN_FAILURES" || true)
+  local known="" accept="${AMP_CORPUS_KNOWN_FAILURES:-}"
+  # On a GPU: two of the library's own tests race. Their kernels fill a
+  # tile_static array and call scan_tile_exclusive, whose first step reads the
+  # neighbours' elements, with no barrier in between (the library's scan
+  # callers all wait first). AMP leaves that undefined; the host accelerators
+  # happen to run the writes first, and on the H100 the compiler schedules the
+  # read before the write (compute-sanitizer racecheck reports the hazard;
+  # the same scan with the barrier passes, as every scan and radix sort of the
+  # library that calls it does).
+  case "${AMP_DEFAULT_ACCELERATOR:-}" in
+    cuda* | hip* | gpu)
+      accept="${accept:+$accept|}^amp_algorithms_scan_tests\.details_scan_tile_exclusive(_partial)?$" ;;
+  esac
+  if [ -n "$accept" ] && [ -n "$unexpected" ]; then
+    known=$(echo "$unexpected" | grep -E "$accept" || true)
+    unexpected=$(echo "$unexpected" | grep -vE "$accept" || true)
   fi
   # Each Direct3D test must fail for the stated reason, nothing else.
   d3d_bad=""
@@ -90,7 +103,7 @@ cmd_run() {
   echo "ampalgorithms on ${AMP_DEFAULT_ACCELERATOR:-the default accelerator}: $passed passed, $nfail failed" \
        "($nd3d Direct3D-scan tests: no Direct3D here)"
   [ "$nd3d" -gt 0 ] && grep -m1 "Direct3D interop is not available" "$log" | sed 's/^/  reason: /'
-  [ -n "$known" ] && echo "  known failures accepted (AMP_CORPUS_KNOWN_FAILURES):" $known
+  [ -n "$known" ] && echo "  known failures accepted (races in the tests' own kernels on a GPU, or AMP_CORPUS_KNOWN_FAILURES):" $known
   if [ -n "$unexpected" ] || [ -n "$d3d_bad" ] || ! grep -q '^\[  PASSED  \]' "$log" || [ "$passed" -eq 0 ]; then
     echo "ampalgorithms: unexpected failures:" $unexpected $d3d_bad
     tail -n 40 "$log"
