@@ -1253,7 +1253,8 @@ private:
   std::string itemBody(unsigned b, unsigned e, SourceLocation at) {
     std::string out;
     if (!returns_.empty()) out += " if (amp_ht_nret && amp_ht_ret[amp_ht_i]) continue;";
-    out += " const auto " + pname() + " = amp_ht_arg.item(amp_ht_i); (void)" + pname() + ";" + recomputed(b, e);
+    out += " const auto " + pname() + " = amp_ht_arg.item(" + (nest2() ? "amp_ht_r, amp_ht_c" : "amp_ht_i") + "); (void)" +
+           pname() + ";" + recomputed(b, e);
     bool ret = false;
     for (const ReturnStmt* r : returns_)
       if (const unsigned o = off(r->getBeginLoc()); b <= o && o < e) ret = true;
@@ -1263,10 +1264,22 @@ private:
   }
 
   // The work-item loop of a region: source [b, e), its statements `stmts`.
+  // Over a two-dimensional tile the loop is a nest (rows outside, columns
+  // inside: the same row-major order), the work-item's column the inner
+  // loop's index (tile_group::item(r, c)); the pragma, if any, on the inner loop.
   std::string region(unsigned b, unsigned e, SourceLocation at, const std::vector<const Stmt*>& stmts) {
+    if (nest2()) {
+      nested_ = true;
+      const std::string head = "for (int amp_ht_r = 0; amp_ht_r < amp_ht_d0; ++amp_ht_r) {" + ivdep(stmts, nullptr) +
+                               "for (int amp_ht_c = 0; amp_ht_c < amp_ht_d1; ++amp_ht_c) { const int amp_ht_i = "
+                               "amp_ht_r * amp_ht_d1 + amp_ht_c; (void)amp_ht_i;";
+      return head + itemBody(b, e, at) + "\n}\n}\n";
+    }
     return ivdep(stmts, nullptr) + "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) +
            "\n}\n";
   }
+  bool nested_ = false; // amp_ht_d0/amp_ht_d1 are used
+  bool nest2() { return tileRank() == 2; } // guarded regions (item-index bounds) are one-dimensional only
 
   std::string emitBlock(const CompoundStmt* cs) {
     std::string out;
@@ -1332,7 +1345,11 @@ private:
     if (!returns_.empty())
       out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
              "(void)amp_ht_waited;\n";
-    out += emitBlock(body_);
+    const std::string body = emitBlock(body_);
+    if (nested_)
+      out += "constexpr int amp_ht_d0 = ::std::remove_reference_t<decltype(amp_ht_arg)>::dim0, amp_ht_d1 = "
+             "::std::remove_reference_t<decltype(amp_ht_arg)>::dim1;\n";
+    out += body;
     // Each region redeclares the parameter for its work-item, shadowing the
     // tile-level one (which only serves the uniform conditions).
     return "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\")\n" + out +
