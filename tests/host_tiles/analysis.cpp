@@ -243,3 +243,17 @@ void independent_regions(array_view<const int, 1> in, array_view<int, 1> part, a
     b[t.global] = *p;
   });
 }
+
+// A barrier in a function that takes the tiled_index by value (the
+// conformance suite's shape): the copy is seen, the kernel keeps fibers and
+// says why (it used to be left unwrapped, with no report at all).
+void waits_by_value(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] += 1;
+}
+
+void by_value(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+    waits_by_value(t, a);
+  });
+}

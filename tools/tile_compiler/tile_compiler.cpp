@@ -1445,13 +1445,20 @@ private:
   }
 
   // A barrier call, or the parameter passed to a function (which may wait).
+  // The parameter passed by value counts too (a copy construction around it:
+  // `kernel(idx, ...)` with `void kernel(tiled_index<...> idx, ...)`, the
+  // conformance suite's usual shape), so that such kernels are wrapped and
+  // reported as keeping fibers instead of being skipped without a word.
   static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
     if (!s) return false;
     if (const auto* call = dyn_cast<CallExpr>(s))
-      for (const Expr* a : call->arguments())
-        if (const auto* dr = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts()); dr && dr->getDecl() == p &&
-                                                                             isAmpClass(a->getType(), "tiled_index"))
+      for (const Expr* a : call->arguments()) {
+        const Expr* e = a->IgnoreParenImpCasts();
+        if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
+          e = ce->getArg(0)->IgnoreParenImpCasts();
+        if (const auto* dr = dyn_cast<DeclRefExpr>(e); dr && dr->getDecl() == p && isAmpClass(a->getType(), "tiled_index"))
           return true;
+      }
     if (const auto* c = dyn_cast<CXXMemberCallExpr>(s))
       if (const CXXMethodDecl* m = c->getMethodDecl())
         if (m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
