@@ -23,8 +23,10 @@
 // element per work-item; tile-uniform scalars and tile_static variables stay
 // single. `return` marks the work-item returned (checked at the next barrier),
 // uniform break/continue are statements of the tile, and a region that is one
-// guard on the local index becomes the item loop's bounds. Everything else is
-// wrapped with the reason and keeps fibers.
+// guard on the local index becomes the item loop's bounds. A region loop whose
+// work-items provably touch no memory another of them writes is marked
+// `#pragma GCC ivdep`; over a 2-D tile the loop is a row/column nest.
+// Everything else is wrapped with the reason and keeps fibers.
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
