@@ -1,12 +1,12 @@
 // Serial instruction counts of host tiles: compiled (tools/tile_compiler),
 // fibers, and a hand-written loop, for the barrier kernels of bench/
-// (tile-barriers-B, reduce, transpose-32x32, tile-pricing). Run by bench/serial_tiles.sh
+// (tile-barriers-B, reduce, transpose-32x32, transpose-32x8, tile-pricing). Run by bench/serial_tiles.sh
 // under callgrind: each process measures one (kernel, version) pair, and
 // only the second launch is counted (CALLGRIND_TOGGLE_COLLECT around it, the
 // first one warms up). Timing on a loaded 2-core machine is noise;
 // instruction counts repeat exactly.
 //
-//   serial_tiles KERNEL VERSION     KERNEL: barriers0 barriers16 reduce transpose pricing
+//   serial_tiles KERNEL VERSION     KERNEL: barriers0 barriers16 reduce transpose transpose8 pricing
 //                                   VERSION: compiled fibers loop
 // Prints a checksum of the result (the three versions must agree).
 #include <amp.h>
@@ -147,6 +147,50 @@ long long transpose(bool loop) {
   return sum;
 }
 
+// bench/b_transpose.cpp's transpose-32x8 kernel (tiles of 8 rows of 32, each
+// work-item moving 4 elements); the loop is its hand-written Kokkos version
+// run serially (team size 1 on the host: the team's 256 work-items in turn).
+long long transpose8(bool loop) {
+  constexpr int ROWS = 8;
+  std::vector<float> hin(TN * TN), hout(TN * TN);
+  for (int i = 0; i < TN * TN; ++i) hin[i] = static_cast<float>(i % 1000) + 0.5f;
+  if (loop) {
+    measured([&] {
+      static float tile[32 * 33];
+      const int tiles = TN / 32;
+      const float* in = hin.data();
+      float* out = hout.data();
+      for (int league = 0; league < tiles * tiles; ++league) {
+        const int by = league / tiles * 32, bx = league % tiles * 32;
+        for (int t = 0; t < 32 * ROWS; ++t) {
+          const int ly = t / 32, lx = t % 32;
+          for (int j = 0; j < 32; j += ROWS) tile[(ly + j) * 33 + lx] = in[(size_t)(by + ly + j) * TN + bx + lx];
+        }
+        for (int t = 0; t < 32 * ROWS; ++t) {
+          const int ly = t / 32, lx = t % 32;
+          for (int j = 0; j < 32; j += ROWS) out[(size_t)(bx + ly + j) * TN + by + lx] = tile[lx * 33 + ly + j];
+        }
+      }
+    });
+  } else {
+    array_view<const float, 2> in(TN, TN, hin);
+    array_view<float, 2> out(TN, TN, hout);
+    measured([&] {
+      parallel_for_each(extent<2>(TN / 32 * ROWS, TN).tile<ROWS, 32>(), [=](tiled_index<ROWS, 32> t) restrict(amp) {
+        tile_static float tile[32][33];
+        const int lx = t.local[1], ly = t.local[0], bx = t.tile[1] * 32, by = t.tile[0] * 32;
+        for (int j = 0; j < 32; j += ROWS) tile[ly + j][lx] = in(by + ly + j, bx + lx);
+        t.barrier.wait_with_tile_static_memory_fence();
+        for (int j = 0; j < 32; j += ROWS) out(bx + ly + j, by + lx) = tile[lx][ly + j];
+      });
+      out.synchronize();
+    });
+  }
+  long long sum = 0;
+  for (float v : hout) sum = sum * 31 + static_cast<long long>(v);
+  return sum;
+}
+
 // bench/b_tiles.cpp's tile-pricing kernel (binomial-pricing shape: 256-item
 // tiles, 2 barriers per time step, time steps nested in rounds), 16 options.
 long long pricing(bool loop) {
@@ -220,7 +264,8 @@ long long pricing(bool loop) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s barriers0|barriers16|reduce|transpose|pricing compiled|fibers|loop\n", argv[0]);
+    std::fprintf(stderr, "usage: %s barriers0|barriers16|reduce|transpose|transpose8|pricing compiled|fibers|loop\n",
+                 argv[0]);
     return 2;
   }
   const std::string k = argv[1], v = argv[2];
@@ -232,6 +277,7 @@ int main(int argc, char** argv) {
   else if (k == "barriers16") r = barriers(16, loop);
   else if (k == "reduce") r = reduce(loop);
   else if (k == "transpose") r = transpose(loop);
+  else if (k == "transpose8") r = transpose8(loop);
   else if (k == "pricing") r = pricing(loop);
   else return 2;
   std::printf("%s %s %lld\n", k.c_str(), v.c_str(), r);

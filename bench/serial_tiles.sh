@@ -6,20 +6,22 @@
 # instructions per work-item of the counted launch, and for the barriers
 # kernel the cost per work-item per barrier ((16 barriers - 0) / 16).
 #   bench/serial_tiles.sh [BUILD_DIR]
+# AMP_SERIAL_OPT=-O3 (default -O2): the optimisation level (the bench's
+# Release build is -O3).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:-${AMP_BUILD_DIR:-$ROOT/build}/serial_tiles}"
 mkdir -p "$OUT"
-AMP_HOST_TILES_REPORT=1 "$ROOT/amp" c++ -O2 "$ROOT/bench/serial_tiles.cpp" -o "$OUT/serial_tiles"
+AMP_HOST_TILES_REPORT=1 "$ROOT/amp" c++ "${AMP_SERIAL_OPT:--O2}" "$ROOT/bench/serial_tiles.cpp" -o "$OUT/serial_tiles"
 ir() { # KERNEL VERSION -> instructions counted
   local f="$OUT/cg.$1.$2"
   AMP_DEFAULT_ACCELERATOR=serial valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$f" \
     "$OUT/serial_tiles" "$1" "$2" >"$f.stdout" 2>"$f.stderr" || { cat "$f.stderr" >&2; exit 1; }
   awk '/^(summary|totals):/ {print $2; exit}' "$f"
 }
-declare -A items=([barriers0]=65536 [barriers16]=65536 [reduce]=16384 [transpose]=262144 [pricing]=4096)
+declare -A items=([barriers0]=65536 [barriers16]=65536 [reduce]=16384 [transpose]=262144 [transpose8]=65536 [pricing]=4096)
 printf '%-12s %14s %14s %14s   (instructions per work-item)\n' kernel compiled fibers loop
-for k in barriers0 barriers16 reduce transpose pricing; do
+for k in barriers0 barriers16 reduce transpose transpose8 pricing; do
   row=()
   for v in compiled fibers loop; do
     n=$(ir "$k" "$v")

@@ -174,3 +174,86 @@ void too_big(array_view<float, 1> a) {
     a[t.global] = s[1023 - t.local[0]] + b.v[0];
   });
 }
+
+// Region loops marked `#pragma GCC ivdep`: only where no work-item of the
+// region touches memory another one writes (tile_compiler.cpp, "work-items
+// of a region that cannot see each other"). Counted per kernel.
+int scale(int v) restrict(amp) { return 2 * v; }
+
+void independent_regions(array_view<const int, 1> in, array_view<int, 1> part, array_view<int, 1> b,
+                         array_view<int, 2> b2) {
+  // bench/b_reduce.cpp's kernel: the strided sums (own slot of s written,
+  // array_views only read) and the tree's `s[l] += s[l + st]` under
+  // `if (l < st)` (reads at st and above, writes below st) are marked; the
+  // last region writes part[t.tile[0]], the same element for every work-item.
+  parallel_for_each(extent<1>(4096).tile<256>(), [=](tiled_index<256> t) restrict(amp) { // expect: compiled ivdep=2
+    tile_static int s[256];
+    const int l = t.local[0], g = t.global[0];
+    int sum = 0;
+    for (int k = 0; k < 16; ++k) sum += in[g + k * 4096];
+    s[l] = sum;
+    t.barrier.wait();
+    for (int st = 128; st > 0; st >>= 1) {
+      if (l < st) s[l] += s[l + st];
+      t.barrier.wait();
+    }
+    if (l == 0) part[t.tile[0]] = s[0];
+  });
+  // A 2-D block: own slot written, then one array_view element written at an
+  // index injective over the tile (a tile-uniform offset plus each coordinate;
+  // a rank-1 index computed from both would not be recognised).
+  parallel_for_each(extent<2>(64, 64).tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) { // expect: compiled ivdep=2
+    tile_static int blk[16][17];
+    const int lx = t.local[1], ly = t.local[0];
+    blk[ly][lx] = in[t.global[0] * 64 + t.global[1]];
+    t.barrier.wait();
+    b2(t.tile[1] * 16 + ly, t.tile[0] * 16 + lx) = blk[lx][ly];
+  });
+  // Each region here has work-items that may see each other (or cannot be
+  // shown not to): none is marked.
+  parallel_for_each(extent<1>(4096).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled ivdep=0
+    tile_static int s[128];
+    const int l = t.local[0];
+    s[l] = in[t.global];
+    s[l + 64] = 0;                  // a slot of s other than the work-item's own
+    t.barrier.wait();
+    for (int st = 32; st > 0; st >>= 1) {
+      if (l <= st) s[l] += s[l + st]; // <=: work-item st writes s[st], work-item 0 reads it
+      t.barrier.wait();
+    }
+    s[l] = s[(l + 1) % 64];         // reads a neighbour's slot of the array it writes
+    t.barrier.wait();
+    b[t.global] = part[t.global[0] + 1]; // writes one array_view and reads another (views may alias)
+    t.barrier.wait();
+    b[t.tile[0]] = s[l];            // the same element for every work-item of the tile
+    t.barrier.wait();
+    b[t.global] = scale(s[l]);      // a call
+    t.barrier.wait();
+    b[t.global] = s[l];
+    b[t.global[0] + 64] = s[l];     // two elements written (they could overlap another work-item's)
+  });
+  // Kernel-wide: an address taken anywhere (a view could then alias a
+  // tile_static array) leaves every region unmarked.
+  parallel_for_each(extent<1>(4096).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled ivdep=0
+    tile_static int s[64];
+    const int l = t.local[0];
+    s[l] = in[t.global];
+    t.barrier.wait();
+    const int* p = &s[63 - l];
+    b[t.global] = *p;
+  });
+}
+
+// A barrier in a function that takes the tiled_index by value (the
+// conformance suite's shape): the copy is seen, the kernel keeps fibers and
+// says why (it used to be left unwrapped, with no report at all).
+void waits_by_value(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] += 1;
+}
+
+void by_value(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+    waits_by_value(t, a);
+  });
+}

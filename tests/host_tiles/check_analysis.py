@@ -2,7 +2,9 @@
 """check_analysis.py SOURCE FLAG...: runs the tile compiler (scripts/tile_compiler.sh
 rewrite, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs and
 checks its note for every kernel against the `// expect:` comment on the
-kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason).
+kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
+`compiled ivdep=N` also checks how many of its region loops the compiler
+marked `#pragma GCC ivdep` (work-items proven independent).
 Also checks that the rewritten source is produced. Exit 77 (skipped) when the
 tile compiler cannot be built here (no clang++-22 / Clang headers)."""
 import os
@@ -25,22 +27,27 @@ with tempfile.TemporaryDirectory() as tmp:
     if r.returncode != 0:
         sys.exit(f"the tile compiler failed on {source}:\n{r.stderr}")
     notes = {}
+    ivdeps = {}
     for line in r.stderr.splitlines():
         m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
                      line)
         if m:
             notes[int(m.group(1))] = ("compiled", "") if m.group(2) == "compiled" else ("fibers", m.group(3))
+            iv = re.search(r", (\d+) region loop\(s\) marked ivdep", line)
+            ivdeps[int(m.group(1))] = int(iv.group(1)) if iv else 0
 errors = []
 expect = {}
 for n, line in enumerate(open(source, encoding="utf-8"), 1):
-    m = re.search(r"// expect: (compiled|fibers: (.*))$", line.rstrip())
+    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?|fibers: (.*))$", line.rstrip())
     if m:
         expect[n] = m.group(1)
 for n, want in sorted(expect.items()):
     got = notes.get(n)
-    if want == "compiled":
+    if want.startswith("compiled"):
         if got != ("compiled", ""):
             errors.append(f"line {n}: expected compiled, got {got}")
+        elif " ivdep=" in want and ivdeps.get(n) != int(want.split("=")[1]):
+            errors.append(f"line {n}: expected {want.split('=')[1]} region loop(s) marked ivdep, got {ivdeps.get(n)}")
     else:
         part = want[len("fibers: "):]
         if not got or got[0] != "fibers" or part not in got[1]:

@@ -80,6 +80,48 @@ void reduce() {
   digest("reduce", part);
 }
 
+// bench/b_reduce.cpp's shape: strided sums (GCC vectorises that region across
+// work-items once it is marked ivdep), a tile_static tree; then a region
+// whose work-items do see each other: work-item l writes the slot l + d
+// (d = 1, a value the optimiser cannot see, so that only a run-time alias
+// check or the absence of `#pragma GCC ivdep` keeps GCC from vectorising) that
+// work-item l + 1 reads. That is a race AMP leaves undefined; fibers run it in
+// work-item order (a chain: each reads what the one before it wrote), and the
+// compiled path, which must leave that loop unmarked (in SIMD lanes the reads
+// see the old values: checked by hand, marking it changes this digest at -O3),
+// has to give the same bytes.
+void strided_sums() {
+  constexpr int T = 64, K = 8, G = 16;
+  std::vector<int> in = ints(T * K * G, 17), part(G), shifted(T * G);
+  volatile int one = 1;
+  const int d = one;
+  array_view<const int, 1> a(T * K * G, in);
+  array_view<int, 1> p(G, part), sh(T * G, shifted);
+  p.discard_data();
+  sh.discard_data();
+  parallel_for_each(extent<1>(G * T).tile<T>(), [=](tiled_index<T> t) restrict(amp) { // expect: compiled
+    tile_static int s[T + 1];
+    const int l = t.local[0], g = t.global[0];
+    int sum = 0;
+    for (int k = 0; k < K; ++k) sum += a[g + k * G * T];
+    s[l] = sum;
+    t.barrier.wait();
+    s[l + d] = (s[l] & 1023) + l;
+    t.barrier.wait();
+    sh[g] = s[l];
+    t.barrier.wait();
+    for (int st = T / 2; st > 0; st >>= 1) {
+      if (l < st) s[l] += s[l + st];
+      t.barrier.wait();
+    }
+    if (l == 0) p[t.tile[0]] = s[0];
+  });
+  p.synchronize();
+  sh.synchronize();
+  digest("strided-sums", part);
+  digest("strided-sums-shifted", shifted);
+}
+
 // 2-D transpose through a tile_static block; a float kept across the barrier.
 void transpose() {
   const int R = 64, C = 96;
@@ -416,6 +458,7 @@ int main() {
   returns();
   neighbours();
   reduce();
+  strided_sums();
   transpose();
   pricing();
   atomics();

@@ -49,6 +49,17 @@ template <int D0, int D1, int D2> struct tile_group {
     const index<rank> l = shape::local_of(static_cast<unsigned>(i));
     return tiled_index<D0, D1, D2>(org + l, l, tile, org);
   }
+  // Work-item (r, c) of a two-dimensional tile: the compiled body runs a
+  // region over such a tile as a nest, rows outside, columns inside (the same
+  // row-major order as item(i)), so that the column is the inner loop's own
+  // index, which addresses are affine in and GCC can vectorise over (with
+  // item(i) they go through i / D1 and i % D1).
+  static constexpr int dim0 = D0, dim1 = D1;
+  template <int R = rank, class = std::enable_if_t<R == 2>>
+  AMP_HOST_ONLY __attribute__((always_inline)) tiled_index<D0, D1, D2> item(int r, int c) const {
+    const index<2> l(r, c);
+    return tiled_index<D0, D1, D2>(org + l, l, tile, org);
+  }
 };
 
 // A compiled kernel with `return`: at a barrier that some of the tile's
