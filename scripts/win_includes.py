@@ -258,15 +258,24 @@ def fix_void_main(text):
 # applies to the class (crt_extras.h maps it to alignas there).
 _DECLSPEC_BEFORE_CLASS = re.compile(
     r"(__declspec\s*\(\s*align\s*\(\s*[^()]+\)\s*\))(\s*)(struct|class|union)(\s+)(?=[A-Za-z_]\w*\s*(?:final\s*)?[:{])")
-DECLSPEC_HINT = re.compile(r"__declspec\s*\(\s*align")
+# `__declspec(thread)`: MSVC's thread-local storage. crt_extras.h maps it to
+# thread_local where the compiler does not know __declspec (GCC), but Clang
+# knows __declspec on Linux targets (CUDA compiles) and ignores `thread` there
+# with a warning: a variable each thread must have its own would be shared.
+# Spelled thread_local in the source, it means the same to every compiler.
+_DECLSPEC_THREAD = re.compile(r"__declspec\s*\(\s*thread\s*\)")
+DECLSPEC_HINT = re.compile(r"__declspec\s*\(\s*(?:align|thread)")
 
 
 def declspec_edits(m):
     """Edits of the masked text m moving `__declspec(align(N))` from before a
-    class key of a class definition to after it (see above)."""
+    class key of a class definition to after it, and spelling
+    `__declspec(thread)` as `thread_local` (see above)."""
     edits = []
     for r in _DECLSPEC_BEFORE_CLASS.finditer(m):
         edits.append((r.start(1), r.end(4), f"{r.group(3)} {r.group(1)} "))
+    for r in _DECLSPEC_THREAD.finditer(m):
+        edits.append((r.start(), r.end(), "thread_local"))
     return edits
 
 

@@ -48,6 +48,8 @@ EXC_UNCHANGED = [
 DECL_CASES = [
     ("__declspec(align(16)) struct V { float x[4]; };", "struct __declspec(align(16)) V { float x[4]; };"),
     ("__declspec( align(32) ) class M : public B {};", "class __declspec( align(32) ) M : public B {};"),
+    ("__declspec(thread) static int per_thread = 7;", "thread_local static int per_thread = 7;"),
+    ("static __declspec( thread ) int n;", "static thread_local int n;"),
 ]
 DECL_UNCHANGED = [
     "struct __declspec(align(16)) V { float x[4]; };",
