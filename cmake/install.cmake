@@ -95,10 +95,11 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTA
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
   ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
-# Modules the launcher imports from its own folder (host_tiles_launch: without
+# Modules the launcher imports from its own folder (gpu_edits: the GPU
+# compiles' source edits; host_tiles_launch: without
 # the tile compiler, which a source checkout builds, installed kernels keep fibers).
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+  ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 
 # pkg-config: the host build (the GPU builds need amp++ --gpu[=hip] or CMake).
 if(AMP_CONF_KOKKOS_HOST)
