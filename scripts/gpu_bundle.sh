@@ -169,6 +169,14 @@ cp "$B/tests/amp_tests" "$B/tests/amp_device_errors" "$B/tests/amp_tools_kernel_
 # The Windows-environment tests (built with --windows-compat): Direct3D's
 # out-of-range rule in GPU kernels among them.
 [ -x "$B/tests/compat/compat_windows_tests" ] && cp "$B/tests/compat/compat_windows_tests" "$OUT/"
+# The host tile compiler's kernels (tests/host_tiles) built for the GPU: in a
+# CUDA build the host accelerators run tiled kernels compiled too; check.py
+# compares that path with fibers and the kernels' expected paths.
+if [ -x "$B/tests/amp_host_tiles_kernels" ]; then
+  mkdir -p "$OUT/host_tiles"
+  cp "$B/tests/amp_host_tiles_kernels" "$ROOT/tests/host_tiles/check.py" "$ROOT/tests/host_tiles/kernels.cpp" \
+    "$ROOT/tests/host_tiles/header_kernels.h" "$OUT/host_tiles/"
+fi
 # The MSVC-dialect GPU program of CTest compat.msvc_gpu, where that test ran.
 [ -x "$B/tests/compat/compat_msvc_gpu" ] && cp "$B/tests/compat/compat_msvc_gpu" "$OUT/"
 # Results across accelerators: the self-checking programs (default flags and,
@@ -232,6 +240,8 @@ for b in cuda openmp; do
     while read -r s; do check "$s ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
   done
 done
+# The host accelerator with its tiles on fibers (above: compiled, the default).
+while read -r s; do check "$s (openmp, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=openmp AMP_HOST_TILES=fibers bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
 fi
 if [ "${AMP_TESTS:-1}" = 1 ]; then
 echo "== tests"
@@ -248,6 +258,14 @@ check "device errors become exceptions" ./amp_device_errors
 if [ -x ./compat_windows_tests ]; then
   for b in cuda openmp; do
     check "compat_windows_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./compat_windows_tests --gtest_brief=1
+  done
+fi
+# Host tiles of the GPU build: compiled (the default) against fibers.
+check "amp_tests (openmp, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=openmp AMP_HOST_TILES=fibers ./amp_tests --gtest_brief=1
+if [ -x host_tiles/amp_host_tiles_kernels ] && command -v python3 >/dev/null; then
+  for b in openmp serial; do
+    check "host tiles compiled = fibers ($b)" env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py \
+      host_tiles/amp_host_tiles_kernels host_tiles/kernels.cpp host_tiles/header_kernels.h
   done
 fi
 [ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program (cuda)" env AMP_DEFAULT_ACCELERATOR=cuda ./compat_msvc_gpu
@@ -283,7 +301,10 @@ if [ "${AMP_DIFFERENTIAL:-1}" = 1 ]; then
   # results on cuda against the host accelerators (README.md, "Results across
   # accelerators"); precise_math's bit-identical counts as a table.
   echo "== differential: cuda, openmp and serial, outputs compared byte for byte"
-  if DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" OMP_NUM_THREADS="${OMP_NUM_THREADS:-8}" ./differential.sh; then
+  # openmp@fibers: the host accelerator with its tiles on fibers, against the
+  # reference (serial, tiles compiled): the two host tile paths compared too.
+  if DIFF_ACCELERATORS="${DIFF_ACCELERATORS:-cuda openmp openmp@fibers serial}" \
+     DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" OMP_NUM_THREADS="${OMP_NUM_THREADS:-8}" ./differential.sh; then
     pass=$((pass + 1)); echo "  ok    differential check"
   else
     fail=$((fail + 1)); echo "  FAIL  differential check (${AMP_BENCH_OUT:-results}/differential)"

@@ -42,6 +42,13 @@ file with that using-directive, each unqualified `norm` is written
 declares something of its own named `norm` (`float norm = ...`, `double
 norm(...)`) is left alone.
 
+4. `mutable restrict(...)` on a lambda (a mutable kernel).
+Clang takes no GNU attribute (`__host__ __device__`, what restrict(amp)
+becomes) right after `mutable`: "expected body of lambda expression". It
+takes them before it (nvcc would not: -Wcuda-compat, which amp++ silences), so
+the two swap places: `[=](index<1> i) mutable restrict(amp) {`
+ -> `[=](index<1> i) restrict(amp) mutable {`. Same lambda, same line.
+
 All the edits read the masked text (cpp_lexer.mask: comments, literals and
 directives blanked), so a name in a comment, a string or a #define is never
 touched; constructs inside a macro's replacement list are not edited.
@@ -52,7 +59,7 @@ NAME = "parallel_for_each"
 SCOPE = "::Concurrency::amp_parallel_for_each_scope([&]() { "
 CLOSE = "; })"
 _CALL = re.compile(r"\b" + NAME + r"\b")
-HINT = re.compile(r"\b(?:parallel_for_each|tile_static|norm)\b")  # a quick test: may this file need an edit?
+HINT = re.compile(r"\b(?:parallel_for_each|tile_static|norm|mutable)\b")  # a quick test: may this file need an edit?
 # Identifiers after which a name starts an expression, not a declaration.
 _EXPR_KEYWORDS = {"return", "else", "do", "co_await", "co_return", "throw", "case"}
 _TYPE_KEYWORDS = {"void", "auto", "bool", "int", "char", "long", "short", "unsigned", "signed", "float",
@@ -214,12 +221,27 @@ def norm_edits(m):
     return out
 
 
+_MUTABLE_RESTRICT = re.compile(r"\bmutable(\s+)restrict\s*\(")
+
+
+def mutable_edits(m):
+    """Edit 4: `mutable restrict(X)` -> `restrict(X) mutable` (newlines kept)."""
+    out = []
+    for r in _MUTABLE_RESTRICT.finditer(m):
+        close = _match(m, r.end() - 1, "(", ")")
+        if close < 0:
+            continue
+        spec = m[r.start() + len("mutable") + len(r.group(1)):close + 1]
+        out.append((r.start(), close + 1, spec + " mutable" + "\n" * r.group(1).count("\n")))
+    return out
+
+
 def edits(m):
     """(start, end, replacement) for every edit above, none overlapping
     another (a call is wrapped by two insertions, so that the tile_static
     declarations of its kernel are edited in place); m = mask(text)."""
     calls = [(s, s, SCOPE) for s, _ in spans(m)] + [(e, e, CLOSE) for _, e in spans(m)]
-    return sorted(calls + tile_static_edits(m) + norm_edits(m))
+    return sorted(calls + tile_static_edits(m) + norm_edits(m) + mutable_edits(m))
 
 
 def apply(text, m):

@@ -43,14 +43,20 @@ def _c_string(s):
 
 
 def enabled(args):
+    """A host C++ compile, or a Clang CUDA compile (whose host pass runs the
+    kernels on the host accelerators of a GPU build). HIP compiles (hipcc, a
+    ROCm Clang the plugin is not built for) keep fibers."""
     if os.environ.get("AMP_TILE_COMPILER", "") in ("off", "0"):
         return False
-    if any(a in ("-E", "-fsyntax-only", "-M", "-MM") or a.startswith("--cuda-gpu-arch") for a in args):
+    if any(a in ("-E", "-fsyntax-only", "-M", "-MM", "--cuda-device-only") or a.startswith("--offload-arch")
+           for a in args):
         return False
+    cuda = any(a.startswith("--cuda-gpu-arch") for a in args)
+    allowed = ("c++", "cuda") if cuda else ("c++",)
     for i, a in enumerate(args):
-        if a == "-x" and i + 1 < len(args) and args[i + 1] != "c++":
+        if a == "-x" and i + 1 < len(args) and args[i + 1] not in allowed + ("none",):
             return False
-        if a.startswith("-x") and len(a) > 2 and a[2:] != "c++":
+        if a.startswith("-x") and len(a) > 2 and a[2:] not in allowed + ("none",):
             return False
     return True
 

@@ -48,7 +48,7 @@ plugin() {
 }
 
 rewrite() {
-  local src=$1 out=$2 so keep=() a next=""
+  local src=$1 out=$2 so keep=() a next="" lang=(-x c++ -fopenmp)
   shift 2
   so="$(plugin)"
   for a in "$@"; do
@@ -56,6 +56,10 @@ rewrite() {
     case "$a" in
       -I | -D | -U | -include | -isystem | -iquote | -idirafter) keep+=("$a"); next=1 ;;
       -I* | -D* | -U* | -isystem* | -iquote* | -idirafter* | -std=*) keep+=("$a") ;;
+      # A CUDA compile (Clang's): its host side is parsed, as the CUDA
+      # compile's host pass sees it (the rewritten copy then goes through both
+      # passes; the device pass never instantiates the per-tile form).
+      --cuda-gpu-arch=* | --cuda-path=*) keep+=("$a"); lang=(-x cuda --cuda-host-only -Wno-unknown-cuda-version -fopenmp) ;;
     esac
   done
   local report=()
@@ -69,7 +73,7 @@ rewrite() {
     IFS=: read -r -a hl <<<"$AMP_TILE_HEADERS"
     for h in "${hl[@]}"; do hdrs+=(-Xclang -plugin-arg-tile-compiler -Xclang "header=$h"); done
   fi
-  "$CLANG" -fsyntax-only -x c++ -fopenmp -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so" \
+  "$CLANG" -fsyntax-only "${lang[@]}" -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so" \
     -Xclang -plugin-arg-tile-compiler -Xclang "out=$out" "${report[@]}" "${hdrs[@]}" "$src"
   [ -s "$out" ]
 }

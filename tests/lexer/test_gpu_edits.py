@@ -49,7 +49,16 @@ CASES += [
     ("using namespace Concurrency::graphics;\nf(){ norm_2 a; norm b; c.norm(); std::norm(z); }",
      "using namespace Concurrency::graphics;\nf(){ norm_2 a; " + N + " b; c.norm(); std::norm(z); }"),
 ]
+CASES += [
+    # `mutable restrict(...)`: the attribute before `mutable` (Clang takes no GNU attribute after it)
+    ("k(){ auto f = [=](index<1> i) mutable restrict(amp) { n += i[0]; }; }",
+     "k(){ auto f = [=](index<1> i) restrict(amp) mutable { n += i[0]; }; }"),
+    ("k(){ auto f = [=](index<1> i) mutable\n  restrict(cpu, amp) -> void { }; }",
+     "k(){ auto f = [=](index<1> i) restrict(cpu, amp) mutable\n -> void { }; }"),
+]
 UNCHANGED = [
+    "k(){ auto f = [=](index<1> i) restrict(amp) mutable { }; mutable_t m; }",  # already in Clang's order
+    "struct S { mutable int restricted; };",
     "f(){ norm v(2.0f); }",  # no using-directive: the host build would not find it either
     U + "f(){ float norm = 1.0f; norm += 2; }",  # a variable of the user's named norm
     U + "double norm(const float_3& v);",  # a function of the user's named norm

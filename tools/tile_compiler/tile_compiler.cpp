@@ -562,6 +562,24 @@ private:
     }
   }
 
+  // Storage that exists once per tile: tile_static (static thread_local) and
+  // static variables, and a reference bound to (a member of) one, which names
+  // the same object for every work-item. GPU compiles declare a tile_static
+  // of class type as union storage plus such a reference
+  // (`auto& s = amp_ts_s.value;`, scripts/gpu_edits.py edit 2).
+  static bool isTileStorage(const VarDecl* v) {
+    if (v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) return true;
+    if (!v->getType()->isReferenceType() || !v->getInit()) return false;
+    const Expr* e = v->getInit()->IgnoreParenImpCasts();
+    while (const auto* m = dyn_cast<MemberExpr>(e)) {
+      if (m->isArrow()) return false;
+      e = m->getBase()->IgnoreParenImpCasts();
+    }
+    const auto* r = dyn_cast<DeclRefExpr>(e);
+    const auto* o = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+    return o && !o->getType()->isReferenceType() && (o->isStaticLocal() || o->getTLSKind() != VarDecl::TLS_None);
+  }
+
   // Tile-level variables (a fixpoint: a candidate whose initialiser or
   // increment is not uniform drops out, which may make others non-uniform),
   // then regions and per-work-item arrays.
@@ -571,7 +589,7 @@ private:
       if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
         if (locals_.count(v)) uses[v].push_back(r);
     for (auto& [v, ds] : splitDecl_) {
-      if (v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) {
+      if (isTileStorage(v)) {
         tileLevel_.insert(v); // tile_static (and plain statics): once per tile already
         continue;
       }
@@ -585,7 +603,7 @@ private:
     for (bool changed = true; changed;) {
       changed = false;
       for (auto& [v, ds] : splitDecl_) {
-        if (!tileLevel_.count(v) || v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) continue;
+        if (!tileLevel_.count(v) || isTileStorage(v)) continue;
         bool ok = uniform(v->getInit());
         if (ok)
           for (const DeclRefExpr* r : uses[v])
