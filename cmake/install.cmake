@@ -96,10 +96,26 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SO
   ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # Modules the launcher imports from its own folder (gpu_edits: the GPU
-# compiles' source edits; host_tiles_launch: without
-# the tile compiler, which a source checkout builds, installed kernels keep fibers).
+# compiles' source edits; host_tiles_launch: host tiles compiled instead of
+# fibers, through the tile compiler below).
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
   ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+# The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
+# its source, and the plugin built now where clang++-22 and Clang's headers
+# are (scripts/deps.sh checker). Without a prebuilt plugin the installed
+# driver builds one on first use into the user's cache; without Clang at all
+# host kernels keep fibers (GCC-only machines).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+install(FILES ${PROJECT_SOURCE_DIR}/tools/tile_compiler/tile_compiler.cpp
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler)
+install(CODE "
+  execute_process(COMMAND bash \"${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh\" plugin
+    RESULT_VARIABLE amp_tc_rc OUTPUT_VARIABLE amp_tc_so OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(amp_tc_rc EQUAL 0 AND EXISTS \"\${amp_tc_so}\")
+    file(INSTALL \"\${amp_tc_so}\" DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler\")
+  else()
+    message(STATUS \"amp_compat: the host tile compiler was not built (no clang++-22 or Clang headers): built on first use, or host kernels keep fibers\")
+  endif()")
 
 # pkg-config: the host build (the GPU builds need amp++ --gpu[=hip] or CMake).
 if(AMP_CONF_KOKKOS_HOST)

@@ -13,11 +13,25 @@
 #
 # Needs Clang 22's C++ headers (Debian: libclang-22-dev; scripts/deps.sh
 # checker installs it). AMP_CHECK_CLANG names another clang++, as for amp_check.
+#
+# Where the plugin comes from: in a source checkout, built on first use into
+# build/tile_compiler ($AMP_BUILD_DIR). Installed (share/amp_compat/ holds
+# this script and tile_compiler/tile_compiler.cpp): the plugin `./amp install`
+# built beside the source, else one built on first use into
+# $AMP_BUILD_DIR/tile_compiler or ${XDG_CACHE_HOME:-~/.cache}/amp_compat/tile_compiler.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD="${AMP_BUILD_DIR:-$ROOT/build}/tile_compiler"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CLANG="${AMP_CHECK_CLANG:-clang++-22}"
-SRC="$ROOT/tools/tile_compiler/tile_compiler.cpp"
+PREBUILT=""
+if [ -f "$HERE/../tools/tile_compiler/tile_compiler.cpp" ]; then
+  ROOT="$(cd "$HERE/.." && pwd)"
+  SRC="$ROOT/tools/tile_compiler/tile_compiler.cpp"
+  BUILD="${AMP_BUILD_DIR:-$ROOT/build}/tile_compiler"
+else
+  SRC="$HERE/tile_compiler/tile_compiler.cpp"
+  PREBUILT="$HERE/tile_compiler/tile_compiler.so"
+  BUILD="${AMP_BUILD_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/amp_compat}/tile_compiler"
+fi
 
 llvm_config() {
   local dir major
@@ -29,6 +43,8 @@ llvm_config() {
 
 plugin() {
   command -v "$CLANG" >/dev/null || { echo "tile_compiler: $CLANG not found" >&2; exit 3; }
+  if [ -n "$PREBUILT" ] && [ -f "$PREBUILT" ] && ! [ "$SRC" -nt "$PREBUILT" ]; then echo "$PREBUILT"; return; fi
+  [ -f "$SRC" ] || { echo "tile_compiler: no plugin source at $SRC" >&2; exit 3; }
   local so="$BUILD/tile_compiler.so" cfg
   mkdir -p "$BUILD"
   # One build at a time: parallel compiles of a CMake build all ask for it.

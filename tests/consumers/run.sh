@@ -77,6 +77,13 @@ grep 'amp_compat 0' "$WORK/find_package.log" >&2 || true
 cmake --build "$WORK/find_package" -j "$JOBS" >>"$WORK/find_package.log" 2>&1 \
   || { cat "$WORK/find_package.log" >&2; fail "find_package build"; }
 $run "$WORK/find_package/tiled_app" || fail "find_package: tiled_app"
+# Host tiles: with the plugin installed (built where clang++-22 and Clang's
+# headers are), the package's launcher compiles the tiled kernel (no fibers).
+if [ $GPU = 0 ] && [ -f "$prefix/share/amp_compat/tile_compiler/tile_compiler.so" ]; then
+  AMP_HOST_TILES_REPORT=1 "$WORK/find_package/tiled_app" 2>&1 >/dev/null | grep -q "host tiles: kernel at .*: compiled" \
+    || fail "find_package: the installed tile compiler did not compile tiled_app's kernel (AMP_HOST_TILES_REPORT=1)"
+  say "find_package: tiled kernel compiled by the installed tile compiler"
+fi
 
 # 2. a Makefile project with the installed amp++ as CXX; one object is built
 #    by g++ with pkg-config's flags, the dlopen loader is linked with --libs.
@@ -101,6 +108,10 @@ if [ $DEB = 0 ] && [ $GPU = 0 ]; then
   cmake --build "$WORK/subdirectory" -j "$JOBS" >>"$WORK/subdirectory.log" 2>&1 \
     || { cat "$WORK/subdirectory.log" >&2; fail "subdirectory build"; }
   "$WORK/subdirectory/tiled_app" || fail "subdirectory: tiled_app"
+  if command -v clang++-22 >/dev/null; then
+    AMP_HOST_TILES_REPORT=1 "$WORK/subdirectory/tiled_app" 2>&1 >/dev/null | grep -q "host tiles: kernel at .*: compiled" \
+      || fail "subdirectory: tiled_app's kernel was not compiled by the tile compiler (AMP_HOST_TILES_REPORT=1)"
+  fi
 fi
 # 4. a Visual Studio solution moved to CMake: the installed `amp-vs import`
 #    writes a CMakeLists.txt on find_package(amp_compat) (MSVC dialect: Clang).
