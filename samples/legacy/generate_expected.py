@@ -2,7 +2,9 @@
 """Writes samples/legacy/NAME.expected for every legacy program, from an
 independent computation in Python of what each program prints (the programs
 compute on the accelerator; this script never runs them)."""
+import math
 import os
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -136,6 +138,43 @@ def msvc_templates():
     counts = [i * i for i in range(5)]
     return ("count = %d\nmean of squares = %.4f\nspread = %.2f\nmean of a list = %.2f\n"
             % (len(values), sum(squares) / len(squares), max(values) - min(values), sum(counts) / len(counts)))
+
+
+def _f32(x):
+    """x rounded to the nearest IEEE single (what a C float holds)."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def binomial_options(options=16, steps=512):
+    # SetupOption in double, as the program does it; then the roll-back in
+    # single precision, each product and sum rounded as C's float arithmetic.
+    prices = []
+    for o in range(options):
+        S, X, R = 90.0 + (o % 21), 100.0, 0.03
+        vol, T = 0.10 + 0.02 * (o % 5), 0.5 + 0.25 * (o % 3)
+        dt = T / steps
+        u = 1.0 + vol * math.sqrt(dt)
+        d = 1.0 / u
+        a = 1.0 + R * dt
+        pu = (a - d) / (u - d)
+        up, down = _f32(pu / a), _f32((1.0 - pu) / a)
+        price = S
+        for _ in range(steps):
+            price *= d
+        v = []
+        for _ in range(steps + 1):
+            payoff = price - X
+            v.append(_f32(payoff if payoff > 0.0 else 0.0))
+            price *= u * u
+        for st in range(steps, 0, -1):
+            v = [_f32(_f32(up * v[i + 1]) + _f32(down * v[i])) for i in range(st)]
+        prices.append(v[0])
+    out = "Binomial options: %d options, %d time steps, tiles of 256\n" % (options, steps)
+    out += "".join("option %d: %.6f\n" % (o, prices[o]) for o in range(min(options, 8)))
+    total = 0.0
+    for x in prices:
+        total += x
+    return out + "sum of prices: %.6f\nprices equal to the CPU's: yes (0 of %d differ)\n" % (total, options)
 
 
 if __name__ == "__main__":
