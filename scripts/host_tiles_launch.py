@@ -2,10 +2,11 @@
 """Host tiles compiled instead of fibers, as a step of the compiler launcher.
 
 Used by restrict_rewrite.py --launch (scripts/restrict_launcher.sh) just before
-it runs the compiler: rewrite(compiler, args, sources) returns the arguments
+it runs the compiler: run(compiler, args, sources, out, headers) compiles
 with each source that holds a tiled kernel with a barrier replaced by its copy
 rewritten by the tile compiler (scripts/tile_compiler.sh, a Clang 22 plugin:
-tools/tile_compiler), plus a cleanup function. The copy starts with
+tools/tile_compiler), and so for the project headers (which may be the
+launcher's own rewritten copies: restrict pairs, GPU edits). The copy starts with
 #line 1 "<original>" (diagnostics and __FILE__ name the original) and its
 folder's "..." includes resolve as before (-iquote <original folder>).
 
@@ -76,23 +77,31 @@ def wanted(args, sources, headers=()):
 def call(compiler, args, sources, out, headers=()):
     """Compiles with the tiled kernels of the sources and of the project
     headers rewritten; the exit status."""
+    return run(compiler, args, sources, out, headers)[0]
+
+
+def run(compiler, args, sources, out, headers=(), capture=False):
+    """call(), returning (exit status, the compiler's stderr when capture,
+    else "" with stderr passed through)."""
     tiled, cleanup, without_headers = _rewrite(args, sources, out, headers)
+
+    def compile_(a):
+        if not capture:
+            return subprocess.call([compiler] + a), ""
+        r = subprocess.run([compiler] + a, stderr=subprocess.PIPE)
+        return r.returncode, r.stderr.decode(errors="replace")
     try:
         if without_headers is None:
-            return subprocess.call([compiler] + tiled)
+            return compile_(tiled)
         r = subprocess.run([compiler] + tiled, stderr=subprocess.PIPE)
         if r.returncode == 0:
-            sys.stderr.buffer.write(r.stderr)
-            return 0
-        return subprocess.call([compiler] + without_headers)
+            if not capture:
+                sys.stderr.buffer.write(r.stderr)
+                return 0, ""
+            return 0, r.stderr.decode(errors="replace")
+        return compile_(without_headers)
     finally:
         cleanup()
-
-
-def rewrite(args, sources, out):
-    """(new_args, cleanup): sources are indices into args (main files only)."""
-    tiled, cleanup, _ = _rewrite(args, sources, out, ())
-    return tiled, cleanup
 
 
 def _rewrite(args, sources, out, headers):

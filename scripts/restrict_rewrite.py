@@ -985,8 +985,9 @@ def launch(argv):
     if placement:
         sys.stderr.write("\n".join(placement) + "\n")
         return 1
+    headers = [f for f in closure if f not in {os.path.abspath(args[k]) for k in sources}]
+
     def run_unchanged():
-        headers = [f for f in closure if f not in {os.path.abspath(args[k]) for k in sources}]
         if not host_tiles_launch.wanted(args, list(sources), headers):
             os.execvp(compiler, [compiler] + args)
         return host_tiles_launch.call(compiler, args, list(sources), out, headers)
@@ -1013,7 +1014,7 @@ def launch(argv):
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
-                                    capture=msvc)
+                                    capture=msvc, headers=headers)
         if not msvc:
             return rc
         # MSVC-isms that only instantiation shows (a missing typename/template,
@@ -1032,9 +1033,12 @@ def launch(argv):
     return 1
 
 
-def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False):
+def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False,
+                      headers=()):
     """Compiles args with the rewritten files in an overlay folder; returns
-    (exit status, stderr text when capture, else "")."""
+    (exit status, stderr text when capture, else ""). headers: the project
+    headers the sources reach, whose tiled kernels the tile compiler rewrites
+    too (their overlay copies where they have one)."""
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -1074,16 +1078,13 @@ def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, r
     for d in inc_dirs_p:
         if any(f.startswith(d + "/") for f in mirror):
             extra.append("-I" + str(overlay) + d)
-    # Sources move by len(extra) positions; tiled kernels are compiled last.
+    # Sources move by len(extra) positions; tiled kernels are compiled last,
+    # those of the project headers too (the copies here for mirrored ones).
     final = extra + new_args
-    tiled_args, cleanup = host_tiles_launch.rewrite(final, [k + len(extra) for k in sources], out)
+    seen = [str(overlay) + f if f in mirror else f for f in headers]
     try:
-        if not capture:
-            return subprocess.call([compiler] + tiled_args), ""
-        proc = subprocess.run([compiler] + tiled_args, stderr=subprocess.PIPE)
-        return proc.returncode, proc.stderr.decode(errors="replace")
+        return host_tiles_launch.run(compiler, final, [k + len(extra) for k in sources], out, seen, capture)
     finally:
-        cleanup()
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
 
