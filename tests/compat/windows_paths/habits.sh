@@ -7,7 +7,8 @@
 #   4. --windows-compat resolves it and leaves no folder behind;
 #   5. --msvc (Clang, MSVC dialect) accepts `void main` too;
 #   6. a plain build of assert(cond, "message") names it and --windows-compat;
-#   7. array property syntax (arr.accelerator_view) and an AMP name used in a
+#   7. array and texture property syntax (arr.accelerator_view,
+#      tex.data_length) and an AMP name used in a
 #      template before `using namespace concurrency`: the --windows-compat
 #      build fails, the note names the habit and --msvc, and --msvc builds it;
 #   8. a plain build of a temporary array viewed as an array_view names it.
@@ -51,11 +52,11 @@ out="$("$AMPXX" -fsyntax-only am.cpp 2>&1)"; rc=$?
 check "plain build of assert(cond, \"message\"): the note names it and the flag" $? "$out"
 
 out="$("$AMPXX" --windows-compat -fsyntax-only "$HERE/property_syntax.cpp" 2>&1)"; rc=$?
-[ $rc != 0 ] && grep -q "MSVC's property syntax on an array" <<<"$out" && grep -q 'add --msvc' <<<"$out"
-check "array property syntax: the note names it and --msvc" $? "$out"
+[ $rc != 0 ] && grep -q "MSVC's property syntax on an array or texture" <<<"$out" && grep -q 'add --msvc' <<<"$out"
+check "array and texture property syntax: the note names it and --msvc" $? "$out"
 out="$("$AMPXX" --windows-compat --msvc "$HERE/property_syntax.cpp" -o ps 2>&1)" && out+="$(OMP_NUM_THREADS=2 ./ps)"; rc=$?
-[ $rc = 0 ] && grep -qx '16' <<<"$out"
-check "--msvc: array property syntax builds and runs" $? "$out"
+[ $rc = 0 ] && grep -qx '16' <<<"$out" && grep -qx '64 16 1 16 1' <<<"$out"
+check "--msvc: array and texture property syntax builds, the properties are the getters" $? "$out"
 
 out="$("$AMPXX" --windows-compat -fsyntax-only "$HERE/late_using.cpp" 2>&1)"; rc=$?
 [ $rc != 0 ] && grep -q 'an AMP name used in a template before `using namespace concurrency;`' <<<"$out" && grep -q 'add --msvc' <<<"$out"
