@@ -558,6 +558,42 @@ constexpr std::decay_t<decltype(true ? std::declval<const A&>() : std::declval<c
                                                                                                    const B& b) {
     return (a > b) ? a : b;
 }
+// CUDA builds (Clang's CUDA mode): the CUDA headers declare device-only
+// ::min/::max for the arithmetic pairs below (__clang_cuda_math.h,
+// crt/math_functions.hpp). restrict(amp) code is compiled for the host and
+// the device, and on the host side such a non-template exact match beats the
+// templates above, so `min(a, b)` in a kernel (Microsoft's BinomialOptions
+// sample) failed with "reference to __device__ function 'min'". These
+// host-only twins, with the same signatures and the macros' results (usual
+// arithmetic conversions, the result in the type CUDA returns), are the host
+// side's choice; the device side keeps CUDA's. HIP excludes wrong-side
+// overloads by default (-fgpu-exclude-wrong-side-overloads) and needs none.
+#if defined(__CUDA__) && !defined(__HIP__)
+#define AMP_COMPAT_WIN_MINMAX_HOST(A, B, R)                                                   \
+    __host__ inline R min(A a, B b) {                                                          \
+        return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+    }                                                                                          \
+    __host__ inline R max(A a, B b) {                                                          \
+        return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+    }
+AMP_COMPAT_WIN_MINMAX_HOST(int, int, int)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned int, unsigned int, unsigned int)
+AMP_COMPAT_WIN_MINMAX_HOST(int, unsigned int, unsigned int)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned int, int, unsigned int)
+AMP_COMPAT_WIN_MINMAX_HOST(long, long, long)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned long, unsigned long, unsigned long)
+AMP_COMPAT_WIN_MINMAX_HOST(long, unsigned long, unsigned long)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned long, long, unsigned long)
+AMP_COMPAT_WIN_MINMAX_HOST(long long, long long, long long)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned long long, unsigned long long, unsigned long long)
+AMP_COMPAT_WIN_MINMAX_HOST(long long, unsigned long long, unsigned long long)
+AMP_COMPAT_WIN_MINMAX_HOST(unsigned long long, long long, unsigned long long)
+AMP_COMPAT_WIN_MINMAX_HOST(float, float, float)
+AMP_COMPAT_WIN_MINMAX_HOST(double, double, double)
+AMP_COMPAT_WIN_MINMAX_HOST(float, double, double)
+AMP_COMPAT_WIN_MINMAX_HOST(double, float, double)
+#undef AMP_COMPAT_WIN_MINMAX_HOST
+#endif
 #endif
 
 #endif  // AMP_COMPAT_COMPAT_WINDOWS_H

@@ -83,11 +83,14 @@ public:
   // kernel the array is its device image (no coherence buffer), so the view
   // is made as array::view() makes one, which works on both sides.
   AMP_FN array_view(array<elem, N>& src) : array_view(src.view()) {}
-#if AMP_MS_EXTENSIONS
+#if AMP_MS_EXTENSIONS || defined(AMP_COMPAT_WINDOWS)
   // MSVC binds a temporary to array& (a language extension Clang's Microsoft
-  // mode lacks): `array_view<T> v(array<T>(n, av));` is common in MSVC code.
-  // The view shares the array's reference-counted buffer, which outlives the
-  // temporary, as in Microsoft's runtime.
+  // mode lacks): `array_view<T> v(array<T>(n, av));` and
+  // `views.push_back(array<T, N>(e, av));` are common in MSVC code (the AMP
+  // book's multi-GPU chapter among it). The view shares the array's
+  // reference-counted buffer, which outlives the temporary, as in Microsoft's
+  // runtime. Offered with --msvc and with --windows-compat (crt_compat.h
+  // defines AMP_COMPAT_WINDOWS); a plain build keeps AMP's signature.
   array_view(array<elem, N>&& src) : array_view(src.view()) {}
 #endif
   template <class U = T, class = std::enable_if_t<std::is_const<U>::value>>

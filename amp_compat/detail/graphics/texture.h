@@ -143,6 +143,17 @@ protected:
   unsigned bits_;               // bits per scalar element
   unsigned level0_;             // first storage level this object sees
   unsigned levels_;             // levels this object sees
+
+#if AMP_MS_EXTENSIONS
+public:
+  // MSVC's property syntax (tex.bits_per_scalar_element, tex.data_length,
+  // tex.mipmap_levels) where the compiler has __declspec(property) (--msvc):
+  // the getters above, no storage, so the device shadow is unchanged. A GCC
+  // build names the getters (get_data_length() ...) and amp++ says --msvc.
+  __declspec(property(get = get_bits_per_scalar_element)) unsigned int bits_per_scalar_element;
+  __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
+  __declspec(property(get = get_data_length)) unsigned int data_length;
+#endif
 };
 
 // Element access of texture and texture_view<T> (read and write; in kernels,
@@ -317,6 +328,18 @@ private:
     if (h_.buf) h_.buf->release();
     h_.buf = nullptr;
   }
+
+#if AMP_MS_EXTENSIONS
+public:
+  // The rest of MSVC's texture properties (tex.accelerator_view.accelerator,
+  // tex.row_pitch ...), as array's: last in the class, and every use of the
+  // type name above is qualified (inside the class the name now denotes the
+  // property).
+  __declspec(property(get = get_row_pitch)) unsigned int row_pitch;
+  __declspec(property(get = get_depth_pitch)) unsigned int depth_pitch;
+  __declspec(property(get = get_accelerator_view)) Concurrency::accelerator_view accelerator_view;
+  __declspec(property(get = get_associated_accelerator_view)) Concurrency::accelerator_view associated_accelerator_view;
+#endif
 };
 
 // A writable view of one mip level (read and write, no sampling).
