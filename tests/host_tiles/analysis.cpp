@@ -253,7 +253,106 @@ void waits_by_value(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
 }
 
 void by_value(array_view<int, 1> a) {
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     waits_by_value(t, a);
+  });
+}
+
+// ---- barriers in called functions: inlined by the first pass, then
+// analysed and split as any kernel (tile_compiler.cpp, Inliner).
+void step_by_value(tiled_index<64> t, array_view<int, 1> a, int k) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global] * k;
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void step_by_cref(const tiled_index<64>& t, const array_view<int, 1>& a) restrict(amp) {
+  const int l = t.local[0];
+  tile_static int s[64];
+  s[l] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[(l + 1) % 64];
+  return;
+}
+template <typename T, int N>
+void step_template(tiled_index<N> t, const array_view<T, 1>& a) restrict(amp) {
+  tile_static T s[N];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[N - 1 - t.local[0]];
+}
+void inner_wait(tiled_index<64> t, array_view<int, 1> a, int rounds) restrict(amp) {
+  for (int r = 0; r < rounds; ++r) {
+    t.barrier.wait();
+    a[t.global] += r;
+  }
+}
+void outer_wait(tiled_index<64> idx, array_view<int, 1> a, int rounds) restrict(amp) {
+  a[idx.global] += 1;
+  inner_wait(idx, a, rounds);
+  idx.barrier.wait();
+}
+void early_return(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  if (a[t.global] < 0) return;
+  t.barrier.wait();
+  a[t.global] = 1;
+}
+namespace other {
+inline int twice(int v) restrict(amp) { return 2 * v; }
+inline void waits_elsewhere(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = twice(a[t.global]);
+}
+} // namespace other
+const int shadowed = 3;
+void uses_global(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = shadowed;
+}
+void with_tile_static(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[0];
+}
+
+void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_by_value(t, a, n);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_by_cref(t, a);
+    if (n > 2) {
+      inner_wait(t, a, n);
+    }
+  });
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_template<float, 64>(t, f);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_template(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    outer_wait(t, a, n);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a `return` in `early_return` before its end
+    early_return(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: in another namespace
+    other::waits_elsewhere(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: bind a name differently
+    const int shadowed = 5;
+    a[t.global] += shadowed;
+    uses_global(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: called at 2 places
+    with_tile_static(t, a);
+    with_tile_static(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    if (a[t.global] > 0) {
+      step_by_cref(t, a);
+    }
   });
 }
