@@ -1889,7 +1889,14 @@ private:
         rename[pv] = param_->getNameAsString();
         continue;
       }
-      if (arg->HasSideEffects(ctx_)) ++effects;
+      // A copy of a variable (a view, an index) counts as no effect: only
+      // its constructor runs, whose order changes no value.
+      const Expr* ae = arg->IgnoreImplicit();
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(ae); ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+          (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()) &&
+          isa<DeclRefExpr>(ce->getArg(0)->IgnoreImplicit()))
+        ae = ce->getArg(0)->IgnoreImplicit();
+      if (ae->HasSideEffects(ctx_)) ++effects;
       if (ppv->getName().empty()) throw Refused{fname + " has an unnamed parameter" + at};
       if (ppv->isParameterPack()) throw Refused{fname + " has a parameter pack" + at};
       const TypeSourceInfo* tsi = ppv->getTypeSourceInfo();
