@@ -1594,7 +1594,7 @@ public:
     for (const CallExpr* c : found) {
       const Stmt* st = statementOf(c);
       std::string k;
-      edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, k)});
+      edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, k)});
       keys += k;
     }
     for (auto& [f, n] : sites_)
@@ -1762,7 +1762,7 @@ private:
   //     { the callee's body, its parameters renamed, nested calls inlined } }
   // keys: the binding keys of the call (checked in the second pass).
   std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
-                         const ValueDecl* tiled, int depth, std::string& keys) {
+                         const ValueDecl* tiled, int depth, bool spelled, std::string& keys) {
     const FunctionDecl* f = call->getDirectCallee();
     const std::string fname = "`" + f->getNameAsString() + "`";
     const std::string at = " (" + where(call->getBeginLoc()) + ")";
@@ -1813,21 +1813,21 @@ private:
         const NamedDecl* tp = tpl->getParam(i);
         if (tp->isImplicit() || tp->isTemplateParameterPack() || isa<TemplateTemplateParmDecl>(tp))
           throw Refused{fname + " has a template parameter pack, template template or `auto` parameter" + at};
-        std::string spelled;
-        if (dependent_) {
-          // In a template the kernel's own text must name the argument.
+        std::string spelledText;
+        if (spelled) {
+          // In a template the caller's own text must name the argument.
           if (!ref || ref->getNumTemplateArgs() != tpl->size())
             throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
           const SourceRange r = ref->template_arguments()[i].getSourceRange();
           if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
             throw Refused{"a template argument of " + fname + " is written through a macro" + at};
-          spelled = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
+          spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
         }
         const TemplateArgument& a = args->get(i);
         const std::string alias = "amp_ht_t" + std::to_string(id) + "_" + std::to_string(i);
         if (isa<TemplateTypeParmDecl>(tp)) {
           if (a.getKind() != TemplateArgument::Type) throw Refused{"an unexpected template argument" + at};
-          head += "using " + alias + " = " + (dependent_ ? spelled : typeName(a.getAsType())) + "; ";
+          head += "using " + alias + " = " + (spelled ? spelledText : typeName(a.getAsType())) + "; ";
           keys += "A" + canon(a.getAsType()) + " ";
         } else {
           const auto* nt = cast<NonTypeTemplateParmDecl>(tp);
@@ -1836,7 +1836,7 @@ private:
             throw Refused{fname + " has a non-type template parameter that is not an integer" + at};
           const std::string ty = typeName(a.getIntegralType());
           head += "constexpr " + ty + " " + alias + " = " +
-                  (dependent_ ? spelled : "static_cast<" + ty + ">(" + toString(a.getAsIntegral(), 10) + ")") + "; ";
+                  (spelled ? spelledText : "static_cast<" + ty + ">(" + toString(a.getAsIntegral(), 10) + ")") + "; ";
           keys += "N" + canon(a.getIntegralType()) + "=" + toString(a.getAsIntegral(), 10) + " ";
         }
         // Uses of the parameter in the callee's text (its pattern).
@@ -1970,7 +1970,9 @@ private:
     for (const CallExpr* c : nested) {
       const Stmt* s = statementOf(c);
       std::string k;
-      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, k);
+      // Template arguments of a nested call are spelled as written when the
+      // callee's text is a template's, in a kernel that is a template too.
+      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, k);
       edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
       nestedKeys[s] = k;
     }
