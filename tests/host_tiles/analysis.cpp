@@ -316,7 +316,21 @@ void with_tile_static(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
   a[t.global] = s[0];
 }
 
+void sum_into(tiled_index<64> t, int& c, const array_view<int, 1>& a) restrict(amp) {
+  int acc = 0;
+  for (int r = 0; r < 2; ++r) {
+    t.barrier.wait();
+    acc += a[t.global];
+  }
+  c = acc;
+}
+
 void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  // The work-item's element by reference: re-bound in each region using it
+  // (that region is not marked: the proof does not follow references).
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled ivdep=2
+    sum_into(t, a[t], a);
+  });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     step_by_value(t, a, n);
   });

@@ -514,6 +514,18 @@ void waits_there(tiled_index<64> t, array_view<int, 1> out) restrict(amp) {
   out[t.global] = bump(s[63 - t.local[0]]);
 }
 } // namespace elsewhere
+// The work-item's element passed by reference (conformance MatrixMult2's shape).
+void sum_into(tiled_index<64> t, int& c, const array_view<const int, 1>& in) restrict(amp) {
+  tile_static int s[64];
+  int acc = 0;
+  for (int r = 0; r < 3; ++r) {
+    s[t.local[0]] = in[t.global] + r;
+    t.barrier.wait();
+    acc += s[(t.local[0] + 7 * r) % 64];
+    t.barrier.wait();
+  }
+  c = acc;
+}
 template <typename T> void called_in_template(std::vector<T>& got) {
   array_view<T, 1> out(static_cast<int>(got.size()), got);
   parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
@@ -583,6 +595,12 @@ void called() {
   });
   out.synchronize();
   digest("call-other-namespace", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    sum_into(t, out[t], a);
+  });
+  out.synchronize();
+  digest("call-element-ref", got);
 
   std::vector<float> gf(512);
   called_in_template(gf);

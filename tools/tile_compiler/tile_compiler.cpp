@@ -430,7 +430,9 @@ private:
       // A tile-level reference: its object's value is uniform when its
       // initialiser's is (a constant, a capture by copy, a tile-level value).
       if (refTile_.count(v)) return uniform(v->getInit());
-      if (itemMode_ && locals_.count(v)) return remat_.count(v) > 0 || (tileLevel_.count(v) > 0 && stable(v));
+      // (A recomputed reference names memory, whose value may change.)
+      if (itemMode_ && locals_.count(v))
+        return (remat_.count(v) > 0 && !v->getType()->isReferenceType()) || (tileLevel_.count(v) > 0 && stable(v));
       if (locals_.count(v)) return tileLevel_.count(v) > 0;
       if (capturedByCopy(v)) return true;
       return v->getType().isConstQualified() && !v->getType()->isReferenceType();
@@ -478,10 +480,11 @@ private:
       if (!m || !m->isConst()) return false;
       bool ok = false;
       if (const auto* dr = dyn_cast<DeclRefExpr>(strip(obj)); dr && dr->getDecl() == param_)
-        ok = m->getName() == "get_tile_extent";
+        ok = isa<CXXConversionDecl>(m) ? itemMode_ // index(t): t.global
+                                       : m->getNameAsString() == "get_tile_extent";
       else if (isValueClass(strip(obj)->getType()))
         ok = uniform(obj);
-      else if (m->getName() == "get_extent" || m->getName() == "get_tile_extent")
+      else if (m->getNameAsString() == "get_extent" || m->getNameAsString() == "get_tile_extent")
         ok = uniform(obj) || (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
                                                                    cast<DeclRefExpr>(strip(obj))->getDecl())));
       if (!ok) return false;
@@ -545,6 +548,22 @@ private:
     return false;
   }
 
+  // e is an element of an array_view/array that stays the same object for
+  // the kernel's life (a capture by copy, const in a non-mutable kernel, or a
+  // tile-level copy only used as const), at indices that are pure functions
+  // of the work-item: evaluating e again anywhere in the kernel gives the
+  // same element.
+  bool elementRef(const Expr* e) {
+    const auto* oc = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+    if (!oc || !isElementAccess(oc)) return false;
+    const auto* dr = dyn_cast<DeclRefExpr>(strip(oc->getArg(0)));
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!v || !(constCopy_.count(v) || (!locals_.count(v) && capturedByCopy(v)))) return false;
+    for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+      if (!itemPure(oc->getArg(i))) return false;
+    return true;
+  }
+
   bool uniformObject(const Expr* e) {
     const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
     const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
@@ -584,11 +603,19 @@ private:
     ++names[param_->getNameAsString()];
     auto candidate = [&](const VarDecl* v) {
       QualType t = v->getType();
-      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified())
-        return false;
       if (!v->getInit() || v->getInitStyle() != VarDecl::CInit || isa<InitListExpr>(v->getInit()->IgnoreImplicit()))
         return false;
       if (names[v->getNameAsString()] != 1) return false; // re-declared at the top of a region: no shadowing games
+      // A reference to the work-item's element of a view (`float& c =
+      // view[t];`, the inliner's binding of `f(t, view[t])` to `float& c`):
+      // re-bound in each region that uses it, to the same element.
+      if (t->isReferenceType()) {
+        if (!elementRef(v->getInit())) return false;
+        for (const DeclRefExpr* r : refs_)
+          if (r->getDecl() == v && (!r->getLocation().isFileID() || !inFile(r->getLocation()))) return false;
+        return true;
+      }
+      if (!(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified()) return false;
       for (const DeclRefExpr* r : refs_)
         if (r->getDecl() == v && (!isRead(r) || !r->getLocation().isFileID() || !inFile(r->getLocation())))
           return false;
@@ -608,7 +635,9 @@ private:
       for (auto it = cands.begin(); it != cands.end();) {
         bool ok = true;
         for (const Decl* d : (*it)->decls())
-          if (!itemPure(cast<VarDecl>(d)->getInit())) ok = false;
+          if (!(cast<VarDecl>(d)->getType()->isReferenceType() ? elementRef(cast<VarDecl>(d)->getInit())
+                                                                : itemPure(cast<VarDecl>(d)->getInit())))
+            ok = false;
         if (ok) {
           ++it;
           continue;
@@ -978,8 +1007,9 @@ private:
     std::string out;
     for (const VarDecl* v : order) {
       const Expr* init = v->getInit();
-      out += " const " + typeText(v) + " " + v->getNameAsString() + " = " +
-             text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; (void)" + v->getNameAsString() + ";";
+      out += (v->getType()->isReferenceType() ? " " + typeName(v->getType()) : " const " + typeText(v)) + " " +
+             v->getNameAsString() + " = " + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) +
+             "; (void)" + v->getNameAsString() + ";";
     }
     return out;
   }
@@ -1246,6 +1276,9 @@ private:
       bool VisitDeclRefExpr(DeclRefExpr* r) {
         const auto* v = dyn_cast<VarDecl>(r->getDecl());
         if (!v) return true;
+        // A reference to a view's element (recomputed per region): memory
+        // the proof does not follow.
+        if (v->getType()->isReferenceType() && k.locals_.count(v) && !k.tileLevel_.count(v)) return a.fail = true;
         const int use = k.useOf(r);
         if (use == 0) return true;
         if (use < 0) {
@@ -2250,11 +2283,11 @@ private:
         for (LambdaExpr* inst : kernels) {
           Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0));
           std::string t = in.run();
-          if (inst != l && t != text) throw Refused{"the inlined text differs between template instantiations"};
+          if (inst != l && t != text)
+            throw Refused{"the calls that wait on the barrier differ between template instantiations"};
           text = t;
           calls = in.calls;
           hashes += (hashes.empty() ? "" : ",") + std::to_string(std::hash<std::string>()(in.keys));
-          if (t.empty()) break;
         }
       } catch (const Refused& r) {
         why = "a barrier in a called function, not inlined: " + r.why;
