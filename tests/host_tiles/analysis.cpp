@@ -102,6 +102,14 @@ void control(array_view<int, 1> a, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
     if (n > 0) t.barrier.wait();
   });
+  // Unbraced bodies that are themselves split statements: split as braced.
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    if (n > 0) if (n > 1)
+      for (int i = 0; i < n; ++i) while (n > 2) {
+        t.barrier.wait();
+        break;
+      }
+  });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     for (int i = 0; i < n; ++i) {
       t.barrier.wait();

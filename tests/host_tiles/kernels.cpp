@@ -526,6 +526,18 @@ void sum_into(tiled_index<64> t, int& c, const array_view<const int, 1>& in) res
   }
   c = acc;
 }
+// Unbraced uniform branches and loops around a barrier (the conformance
+// suite's ControlFlow shape), with a uniform `break`.
+void unbraced(tiled_index<64> t, array_view<int, 1> out, int x) restrict(amp) {
+  tile_static int s[64];
+  if (x > 1) if (x > 2)
+    for (; x > 3;) {
+      s[t.local[0]] = out[t.global];
+      t.barrier.wait();
+      out[t.global] = s[63 - t.local[0]] * 2;
+      break;
+    }
+}
 template <typename T> void called_in_template(std::vector<T>& got) {
   array_view<T, 1> out(static_cast<int>(got.size()), got);
   parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
@@ -601,6 +613,12 @@ void called() {
   });
   out.synchronize();
   digest("call-element-ref", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    unbraced(t, out, k + 2);
+  });
+  out.synchronize();
+  digest("call-unbraced", got);
 
   std::vector<float> gf(512);
   called_in_template(gf);

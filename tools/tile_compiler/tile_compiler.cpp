@@ -239,13 +239,21 @@ private:
     v.TraverseStmt(body_);
   }
 
+  // An unbraced body or branch that is itself a `for`, `while` or `if`
+  // holding a barrier (`if (U) if (V) { ... }`, `for (...) for (...) { }`):
+  // split as if it were braced (checked on its own like any such statement).
+  bool splitStmt(const Stmt* b) {
+    return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b));
+  }
+
   // Barriers only in blocks, for/while bodies and if branches with uniform
   // conditions; no break/continue leaving a split loop.
   void checkControl() {
     for (const Stmt* s : withBarrier_) {
       if (isa<CompoundStmt>(s)) continue;
       if (const auto* f = dyn_cast<ForStmt>(s)) {
-        if (!isa<CompoundStmt>(f->getBody())) throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
+        if (!isa<CompoundStmt>(f->getBody()) && !splitStmt(f->getBody()))
+          throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
         if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
         if (f->getInit() && !isa<DeclStmt>(f->getInit()) && !isa<NullStmt>(f->getInit()))
           throw Refused{"a `for` around a barrier whose init is not a declaration (" + where(s) + ")"};
@@ -258,7 +266,8 @@ private:
         continue;
       }
       if (const auto* w = dyn_cast<WhileStmt>(s)) {
-        if (!isa<CompoundStmt>(w->getBody())) throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
+        if (!isa<CompoundStmt>(w->getBody()) && !splitStmt(w->getBody()))
+          throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
         if (w->getConditionVariable()) throw Refused{"a `while` condition declaring a variable (" + where(s) + ")"};
         continue;
       }
@@ -267,7 +276,7 @@ private:
           throw Refused{"an `if` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
         for (const Stmt* b : {i->getThen(), i->getElse()})
           if (b && withBarrier_.count(b) == 0 && barrierStmts_.count(b) == 0) continue;
-          else if (b && !isa<CompoundStmt>(b))
+          else if (b && !isa<CompoundStmt>(b) && !splitStmt(b))
             throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
         continue;
       }
@@ -1469,6 +1478,7 @@ private:
   // A loop body or an if branch: split when it holds a barrier, else one region.
   std::string branch(const Stmt* s) {
     if (const auto* cs = dyn_cast<CompoundStmt>(s); cs && withBarrier_.count(cs)) return "{\n" + emitBlock(cs) + "}\n";
+    if (splitStmt(s)) return "{\n" + emitSplit(s) + "}\n";
     return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc(), {s}) + "}\n";
   }
 
