@@ -102,6 +102,20 @@ void control(array_view<int, 1> a, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
     if (n > 0) t.barrier.wait();
   });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    int k = 0;
+    do {
+      if (k > n) break;
+      t.barrier.wait();
+      k += 2;
+    } while (k < 10);
+    a[t.global] = k;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    do {
+      t.barrier.wait();
+    } while (a[t.global] > 0);
+  });
   // Unbraced bodies that are themselves split statements: split as braced.
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     if (n > 0) if (n > 1)

@@ -269,7 +269,7 @@ void fallbacks() {
   digest("uniform-break", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `do` loop
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
     tile_static int s[64];
     int x = a[t.global], k = 0;
     do {
@@ -282,6 +282,24 @@ void fallbacks() {
   });
   out.synchronize();
   digest("fallback-do", got);
+
+  // A `do` loop with a uniform condition and a uniform `break`: compiled.
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = a[t.global], k = 0;
+    do {
+      s[t.local[0]] = x;
+      t.barrier.wait();
+      x += s[(t.local[0] + 5) % 64] % 7;
+      if (k == three) break;
+      t.barrier.wait();
+      k++;
+    } while (k < 5);
+    out[t.global] = x + k;
+  });
+  out.synchronize();
+  digest("uniform-do", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: loop variable

@@ -243,7 +243,7 @@ private:
   // holding a barrier (`if (U) if (V) { ... }`, `for (...) for (...) { }`):
   // split as if it were braced (checked on its own like any such statement).
   bool splitStmt(const Stmt* b) {
-    return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b));
+    return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b) || isa<DoStmt>(b));
   }
 
   // Barriers only in blocks, for/while bodies and if branches with uniform
@@ -280,7 +280,14 @@ private:
             throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
         continue;
       }
-      const char* kind = isa<DoStmt>(s) ? "a `do` loop" : isa<SwitchStmt>(s) ? "a `switch`" : "a statement";
+      // A `do` loop: its body runs first, then the (uniform) condition: the
+      // tile runs the same iterations as each of its work-items would.
+      if (const auto* d = dyn_cast<DoStmt>(s)) {
+        if (!isa<CompoundStmt>(d->getBody()) && !splitStmt(d->getBody()))
+          throw Refused{"a barrier in a `do` loop without braces (" + where(s) + ")"};
+        continue;
+      }
+      const char* kind = isa<SwitchStmt>(s) ? "a `switch`" : "a statement";
       throw Refused{std::string("a barrier inside ") + kind + " (" + where(s) + "), which the compiled path does not split"};
     }
     // break/continue whose target contains a barrier: the item loop would end, not the tile's loop.
@@ -744,6 +751,7 @@ private:
       const Expr* cond = nullptr;
       if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
       if (const auto* w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
+      if (const auto* d = dyn_cast<DoStmt>(s)) cond = d->getCond();
       if (const auto* i = dyn_cast<IfStmt>(s)) cond = i->getCond();
       if (cond && !uniform(cond))
         throw Refused{"the condition at " + where(s) + " around a barrier is not provably uniform over the tile"};
@@ -1490,6 +1498,9 @@ private:
     if (const auto* w = dyn_cast<WhileStmt>(c))
       return lineDirective(c->getBeginLoc()) + "while " +
              text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
+    if (const auto* d = dyn_cast<DoStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "do\n" + branch(d->getBody()) + lineDirective(d->getWhileLoc()) +
+             text(off(d->getWhileLoc()), endOfToken(d->getRParenLoc())) + ";\n";
     const auto* i = dyn_cast<IfStmt>(c);
     if (!i) throw Refused{"internal: an unexpected statement at " + where(c)};
     std::string out = lineDirective(c->getBeginLoc()) + (i->isConstexpr() ? "if constexpr " : "if ") +
