@@ -392,3 +392,20 @@ void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
     }
   });
 }
+
+// A name in a nested call's argument shadowed where the kernel is: the
+// argument is checked like the rest of the inlined body.
+const int global_rounds = 2;
+void passes_global(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  inner_wait(t, a, global_rounds);
+}
+void nested_shadow(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: bind a name differently
+    const int global_rounds = 5;
+    a[t.global] = global_rounds;
+    passes_global(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    passes_global(t, a);
+  });
+}

@@ -287,7 +287,8 @@ void fallbacks() {
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
-    int x = a[t.global], k = 0;
+    int x = a[t.global];
+    int k = 0;
     do {
       s[t.local[0]] = x;
       t.barrier.wait();

@@ -2021,8 +2021,10 @@ private:
     std::vector<const CallExpr*> nested;
     waitingCalls(body, fTiled, nested);
     std::map<const Stmt*, std::string> nestedKeys;
+    std::map<const Stmt*, const CallExpr*> nestedCall;
     for (const CallExpr* c : nested) {
       const Stmt* s = statementOf(c);
+      nestedCall[s] = c;
       std::string k;
       // Template arguments of a nested call are spelled as written when the
       // callee's text is a template's, in a kernel that is a template too.
@@ -2032,23 +2034,31 @@ private:
     }
     // The keys of the body, as the second pass will compute them on the
     // inlined block.
-    KeyWalker kw{sm_,
-                 [&](const ValueDecl* d) -> std::string {
-                   if (d == fTiled) return "T";
-                   if (const auto* pv = dyn_cast<ParmVarDecl>(d); pv && pindex.count(pv))
-                     return "P" + std::to_string(pindex[pv]);
-                   if (const auto* v = dyn_cast<VarDecl>(d); v && !isa<ParmVarDecl>(v) && v->getDeclContext() == f)
-                     return "L" + v->getNameAsString();
-                   return "";
-                 },
-                 [&](const Stmt* s, std::string& out) {
-                   if (s == bv.last) return true;
-                   auto it = nestedKeys.find(s);
-                   if (it == nestedKeys.end()) return false;
-                   out += it->second;
-                   return true;
-                 },
-                 ""};
+    // A nested call: the keys of its arguments (the callee's text, read
+    // where the kernel is, like the rest of its body), then its own.
+    std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
+      if (d == fTiled) return "T";
+      if (const auto* pv = dyn_cast<ParmVarDecl>(d); pv && pindex.count(pv)) return "P" + std::to_string(pindex[pv]);
+      if (const auto* v = dyn_cast<VarDecl>(d); v && !isa<ParmVarDecl>(v) && v->getDeclContext() == f)
+        return "L" + v->getNameAsString();
+      return "";
+    };
+    std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+      if (s == bv.last) return true;
+      auto it = nestedKeys.find(s);
+      if (it == nestedKeys.end()) return false;
+      const CallExpr* c = nestedCall[s];
+      const FunctionDecl* g = c->getDirectCallee();
+      for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i) {
+        if (isAmpClass(g->getParamDecl(i)->getType(), "tiled_index")) continue;
+        KeyWalker sub{sm_, nameFn, callFn, ""};
+        sub.walk(c->getArg(i));
+        out += "ARG " + sub.out;
+      }
+      out += it->second;
+      return true;
+    };
+    KeyWalker kw{sm_, nameFn, callFn, ""};
     kw.walk(body);
     keys += kw.out + ")";
     const std::string inner =
@@ -2103,24 +2113,33 @@ struct InlinedKeys {
     }
     if (!inner) return k + "?)";
     const unsigned ib = sm.getFileOffset(inner->getLBracLoc()), ie = sm.getFileOffset(inner->getRBracLoc());
-    KeyWalker kw{sm,
-                 [&](const ValueDecl* d) -> std::string {
-                   if (d == param) return "T";
-                   if (auto it = names.find(d); it != names.end()) return it->second;
-                   if (const auto* v = dyn_cast<VarDecl>(d); v && v->getLocation().isFileID()) {
-                     const unsigned o = sm.getFileOffset(v->getLocation());
-                     if (sm.getFileID(v->getLocation()) == sm.getFileID(inner->getLBracLoc()) && ib < o && o < ie &&
-                         v->isLocalVarDecl())
-                       return "L" + v->getNameAsString();
-                   }
-                   return "";
-                 },
-                 [&](const Stmt* s, std::string& out) {
-                   if (!isCall(s)) return false;
-                   out += call(cast<CompoundStmt>(s));
-                   return true;
-                 },
-                 ""};
+    std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
+      if (d == param) return "T";
+      if (auto it = names.find(d); it != names.end()) return it->second;
+      if (const auto* v = dyn_cast<VarDecl>(d); v && v->getLocation().isFileID()) {
+        const unsigned o = sm.getFileOffset(v->getLocation());
+        if (sm.getFileID(v->getLocation()) == sm.getFileID(inner->getLBracLoc()) && ib < o && o < ie &&
+            v->isLocalVarDecl())
+          return "L" + v->getNameAsString();
+      }
+      return "";
+    };
+    // A nested call block: its bindings' initialisers (the arguments, read
+    // in this block's names), then its own keys.
+    std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+      if (!isCall(s)) return false;
+      for (const Stmt* c : cast<CompoundStmt>(s)->body())
+        if (const auto* ds = dyn_cast<DeclStmt>(c))
+          for (const Decl* d : ds->decls())
+            if (const auto* v = dyn_cast<VarDecl>(d); v && v->getNameAsString().rfind("amp_ht_t", 0) != 0) {
+              KeyWalker sub{sm, nameFn, callFn, ""};
+              sub.walk(v->getInit());
+              out += "ARG " + sub.out;
+            }
+      out += call(cast<CompoundStmt>(s));
+      return true;
+    };
+    KeyWalker kw{sm, nameFn, callFn, ""};
     kw.walk(inner);
     return k + kw.out + ")";
   }
