@@ -87,13 +87,37 @@ void not_uniform(array_view<int, 1> a) {
 }
 
 void control(array_view<int, 1> a, int n) {
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `switch`
+  // A switch on a uniform value: labels and `break` are the tile's.
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     switch (n) {
     case 1:
       t.barrier.wait();
       break;
+    case 2:
+    case 3:
+      a[t.global] = 2;
     default:
       t.barrier.wait();
+      a[t.global] += 1;
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    switch (a[t.global]) {
+    case 1:
+      t.barrier.wait();
+      break;
+    default:
+      break;
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `case` label nested
+    switch (n) {
+    case 1:
+      t.barrier.wait();
+      if (n > 4) {
+      case 2:
+        a[t.global] = 1;
+      }
     }
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body

@@ -283,6 +283,34 @@ void fallbacks() {
   out.synchronize();
   digest("fallback-do", got);
 
+  // A `switch` on a uniform value with barriers in its cases, fallthrough
+  // and `break`, in a loop: compiled.
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = a[t.global];
+    for (int k = 0; k < 5; ++k) {
+      switch (k % 4) {
+      case 0:
+        s[t.local[0]] = x;
+        t.barrier.wait();
+        x += s[(t.local[0] + 3) % 64];
+        break;
+      case 1:
+        x *= 2;
+      case 2:
+        t.barrier.wait();
+        x -= t.local[0];
+        break;
+      default:
+        x += three;
+      }
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("uniform-switch", got);
+
   // A `do` loop with a uniform condition and a uniform `break`: compiled.
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled

@@ -215,10 +215,12 @@ private:
           const Stmt* p = k.parentOf(s);
           const Stmt* me = s;
           if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) p = k.parentOf(ewc), me = ewc;
-          if (p && isa<SwitchCase>(p)) throw Refused{"a barrier inside a `switch` (" + k.where(me) + ")"};
+          // A barrier labelled `case X:` is a statement of the switch's block.
+          const Stmt* block = p;
+          while (block && isa<SwitchCase>(block)) block = k.parentOf(block);
           if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
             throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
-          if (!p || !isa<CompoundStmt>(p))
+          if (!block || !isa<CompoundStmt>(block))
             throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
           k.barrierStmts_.insert(me);
           ++k.barriers;
@@ -287,7 +289,27 @@ private:
           throw Refused{"a barrier in a `do` loop without braces (" + where(s) + ")"};
         continue;
       }
-      const char* kind = isa<SwitchStmt>(s) ? "a `switch`" : "a statement";
+      // A switch with a uniform selector stays a statement of the tile, its
+      // block split; its labels (directly in that block) are tile-level
+      // jump targets, each label's statement split like a statement of the
+      // block. Fallthrough and `break` are then the switch's own.
+      if (const auto* sw = dyn_cast<SwitchStmt>(s)) {
+        const auto* body = dyn_cast<CompoundStmt>(sw->getBody());
+        if (!body) throw Refused{"a barrier in a `switch` without braces (" + where(s) + ")"};
+        if (sw->getInit() || sw->getConditionVariable())
+          throw Refused{"a `switch` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
+        for (const SwitchCase* sc = sw->getSwitchCaseList(); sc; sc = sc->getNextSwitchCase()) {
+          const Stmt* p = parentOf(sc);
+          while (p && isa<SwitchCase>(p)) p = parentOf(p);
+          if (p != body)
+            throw Refused{"a `case` label nested inside a statement of a `switch` with a barrier (" + where(sc) + ")"};
+          if (const auto* cs = dyn_cast<CaseStmt>(sc); cs && cs->caseStmtIsGNURange())
+            throw Refused{"a `case` range in a `switch` with a barrier (" + where(sc) + ")"};
+        }
+        continue;
+      }
+      if (isa<SwitchCase>(s)) continue; // checked with its switch
+      const char* kind = "a statement";
       throw Refused{std::string("a barrier inside ") + kind + " (" + where(s) + "), which the compiled path does not split"};
     }
     // break/continue whose target contains a barrier: the item loop would end, not the tile's loop.
@@ -312,6 +334,7 @@ private:
                 at = is, up = k.parentOf(is);
               else if (at != s)
                 up = nullptr;
+              while (up && isa<SwitchCase>(up)) up = k.parentOf(up); // `case 0: break;`
               if (up && isa<CompoundStmt>(up) && k.withBarrier_.count(up)) {
                 k.tileJumps_.insert(at);
                 break;
@@ -752,6 +775,7 @@ private:
       if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
       if (const auto* w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
       if (const auto* d = dyn_cast<DoStmt>(s)) cond = d->getCond();
+      if (const auto* sw = dyn_cast<SwitchStmt>(s)) cond = sw->getCond();
       if (const auto* i = dyn_cast<IfStmt>(s)) cond = i->getCond();
       if (cond && !uniform(cond))
         throw Refused{"the condition at " + where(s) + " around a barrier is not provably uniform over the tile"};
@@ -780,6 +804,20 @@ private:
       };
       for (const Stmt* c : cs->body()) {
         if (!inFile(c->getBeginLoc())) throw Refused{"a statement of the kernel comes from a macro"};
+        if (const auto* sc = dyn_cast<SwitchCase>(c)) {
+          // A label ends the region before it; its statement, when
+          // ordinary, is a region of its own (a jump target cannot be inside
+          // a work-item loop).
+          close(off(c->getBeginLoc()));
+          const Stmt* sub = sc->getSubStmt();
+          while (isa<SwitchCase>(sub)) sub = cast<SwitchCase>(sub)->getSubStmt();
+          if (isa<DeclStmt>(sub)) throw Refused{"a declaration labelled `case` (" + where(sub) + ")"};
+          if (isOrdinary(sub)) {
+            regionOf_[sub] = static_cast<int>(regionRange_.size());
+            regionRange_.push_back({off(sub->getBeginLoc()), stmtEnd(sub)});
+          }
+          continue;
+        }
         if (isOrdinary(c)) {
           if (cur < 0) {
             cur = static_cast<int>(regionRange_.size());
@@ -1454,6 +1492,21 @@ private:
     const auto children = cs->body();
     for (auto it = children.begin(); it != children.end(); ++it) {
       const Stmt* c = *it;
+      if (isa<SwitchCase>(c)) {
+        // The labels, then their statement as one of the block's.
+        while (const auto* sc = dyn_cast<SwitchCase>(c)) {
+          if (const auto* cs = dyn_cast<CaseStmt>(sc))
+            out += lineDirective(c->getBeginLoc()) + "case " +
+                   text(off(cs->getLHS()->getBeginLoc()), endOfToken(cs->getLHS()->getEndLoc())) + ":;\n";
+          else
+            out += lineDirective(c->getBeginLoc()) + "default:;\n"; // `;`: a label may end the block
+          c = sc->getSubStmt();
+        }
+        if (regionOf_.count(c)) {
+          out += region(regionRange_[regionOf_[c]].first, regionRange_[regionOf_[c]].second, c->getBeginLoc(), {c});
+          continue;
+        }
+      }
       if (barrierStmts_.count(c)) {
         if (!returns_.empty())
           out += "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
@@ -1498,6 +1551,10 @@ private:
     if (const auto* w = dyn_cast<WhileStmt>(c))
       return lineDirective(c->getBeginLoc()) + "while " +
              text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
+    if (const auto* sw = dyn_cast<SwitchStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "switch " +
+             text(off(sw->getLParenLoc()), endOfToken(sw->getRParenLoc())) + "\n{\n" +
+             emitBlock(cast<CompoundStmt>(sw->getBody())) + "}\n";
     if (const auto* d = dyn_cast<DoStmt>(c))
       return lineDirective(c->getBeginLoc()) + "do\n" + branch(d->getBody()) + lineDirective(d->getWhileLoc()) +
              text(off(d->getWhileLoc()), endOfToken(d->getRParenLoc())) + ";\n";
