@@ -371,7 +371,23 @@ void sum_into(tiled_index<64> t, int& c, const array_view<int, 1>& a) restrict(a
   c = acc;
 }
 
+void with_default(tiled_index<64> t, array_view<int, 1> a, int k = 3) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = k;
+}
+int three() restrict(cpu, amp) { return 3; }
+void with_call_default(tiled_index<64> t, array_view<int, 1> a, int k = three()) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = k;
+}
+
 void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    with_default(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a default argument other than a literal
+    with_call_default(t, a);
+  });
   // The work-item's element by reference: re-bound in each region using it
   // (that region is not marked: the proof does not follow references).
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled ivdep=2

@@ -532,8 +532,8 @@ void shift_rounds(tiled_index<64> t, array_view<int, 1> out, int rounds) restric
     t.barrier.wait();
   }
 }
-void outer_step(tiled_index<64> idx, array_view<int, 1> out, int rounds) restrict(amp) {
-  out[idx.global] *= 3;
+void outer_step(tiled_index<64> idx, array_view<int, 1> out, int rounds, int scale = 3) restrict(amp) {
+  out[idx.global] *= scale;
   shift_rounds(idx, out, rounds);
   idx.barrier.wait();
   out[idx.global] += idx.local[0];
@@ -585,11 +585,26 @@ void unbraced(tiled_index<64> t, array_view<int, 1> out, int x) restrict(amp) {
       break;
     }
 }
+template <typename T> void neighbour_sum(tiled_index<64> t, const array_view<T, 1>& out) restrict(amp) {
+  tile_static T s[64];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] += s[(t.local[0] + 1) % 64];
+}
+// A template callee calling another with deduced arguments (in a kernel template).
+template <typename T> void twice_neighbour(tiled_index<64> t, const array_view<T, 1>& out) restrict(amp) {
+  neighbour_sum(t, out);
+  t.barrier.wait();
+  out[t.global] *= T(2);
+}
 template <typename T> void called_in_template(std::vector<T>& got) {
   array_view<T, 1> out(static_cast<int>(got.size()), got);
   parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     out[t.global] = static_cast<T>(t.global[0] % 17);
     reverse_tile<T, 64>(t, out);
+  });
+  parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    twice_neighbour<T>(t, out);
   });
   out.synchronize();
 }

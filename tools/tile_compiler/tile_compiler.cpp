@@ -1705,7 +1705,7 @@ public:
     for (const CallExpr* c : found) {
       const Stmt* st = statementOf(c);
       std::string k;
-      edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, k)});
+      edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
       keys += k;
     }
     for (auto& [f, n] : sites_)
@@ -1873,7 +1873,8 @@ private:
   //     { the callee's body, its parameters renamed, nested calls inlined } }
   // keys: the binding keys of the call (checked in the second pass).
   std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
-                         const ValueDecl* tiled, int depth, bool spelled, std::string& keys) {
+                         const ValueDecl* tiled, int depth, bool spelled,
+                         const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys) {
     const FunctionDecl* f = call->getDirectCallee();
     const std::string fname = "`" + f->getNameAsString() + "`";
     const std::string at = " (" + where(call->getBeginLoc()) + ")";
@@ -1910,6 +1911,7 @@ private:
     ++sites_[f];
     std::vector<TextEdit> edits; // on the callee's text
     std::string head;            // aliases and bindings
+    std::vector<std::pair<QualType, std::string>> aliases; // this call's type aliases (for nested calls)
     keys += "CALL(";
 
     // Template arguments: aliases `using amp_ht_t<id>_<i> = ARG;` (or a
@@ -1925,20 +1927,29 @@ private:
         if (tp->isImplicit() || tp->isTemplateParameterPack() || isa<TemplateTemplateParmDecl>(tp))
           throw Refused{fname + " has a template parameter pack, template template or `auto` parameter" + at};
         std::string spelledText;
-        if (spelled) {
-          // In a template the caller's own text must name the argument.
-          if (!ref || ref->getNumTemplateArgs() != tpl->size())
-            throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
-          const SourceRange r = ref->template_arguments()[i].getSourceRange();
-          if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
-            throw Refused{"a template argument of " + fname + " is written through a macro" + at};
-          spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
-        }
         const TemplateArgument& a = args->get(i);
+        if (spelled) {
+          // In a template the caller's own text must name the argument: as
+          // written, or, deduced, as the caller's own template argument of
+          // the same type (the caller an inlined template too; checked
+          // across instantiations: the text must come out the same).
+          if (ref && i < ref->getNumTemplateArgs()) {
+            const SourceRange r = ref->template_arguments()[i].getSourceRange();
+            if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
+              throw Refused{"a template argument of " + fname + " is written through a macro" + at};
+            spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
+          } else if (a.getKind() == TemplateArgument::Type) {
+            for (const auto& [t, name] : outer)
+              if (ctx_.hasSameType(t, a.getAsType())) spelledText = name;
+          }
+          if (spelledText.empty())
+            throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
+        }
         const std::string alias = "amp_ht_t" + std::to_string(id) + "_" + std::to_string(i);
         if (isa<TemplateTypeParmDecl>(tp)) {
           if (a.getKind() != TemplateArgument::Type) throw Refused{"an unexpected template argument" + at};
           head += "using " + alias + " = " + (spelled ? spelledText : typeName(a.getAsType())) + "; ";
+          aliases.push_back({a.getAsType(), alias});
           keys += "A" + canon(a.getAsType()) + " ";
         } else {
           const auto* nt = cast<NonTypeTemplateParmDecl>(tp);
@@ -1988,7 +1999,19 @@ private:
       const ParmVarDecl* pv = f->getParamDecl(i);
       const ParmVarDecl* ppv = pattern->getParamDecl(i);
       const Expr* arg = call->getArg(i);
-      if (isa<CXXDefaultArgExpr>(arg)) throw Refused{"a default argument in a call to " + fname + at};
+      // A default argument: only a literal (its text means the same
+      // anywhere), spelled as the callee's declaration spells it.
+      std::string argText;
+      if (const auto* da = dyn_cast<CXXDefaultArgExpr>(arg)) {
+        const Expr* lit = da->getExpr()->IgnoreImplicit();
+        const Expr* written = ppv->hasDefaultArg() && !ppv->hasUninstantiatedDefaultArg() ? ppv->getDefaultArg() : nullptr;
+        if (!(isa<IntegerLiteral>(lit) || isa<FloatingLiteral>(lit) || isa<CXXBoolLiteralExpr>(lit) ||
+              isa<CharacterLiteral>(lit) || isa<CXXNullPtrLiteralExpr>(lit)) ||
+            !written || !written->getBeginLoc().isFileID() || !written->getEndLoc().isFileID())
+          throw Refused{"a default argument other than a literal in a call to " + fname + at};
+        const FileID dfid = sm_.getFileID(written->getBeginLoc());
+        argText = editedText(sm_, dfid, off(written->getBeginLoc()), endOfToken(written->getEndLoc()), {});
+      }
       if (isAmpClass(pv->getType(), "tiled_index")) {
         if (!isTiled(arg, tiled)) throw Refused{"a tiled_index other than the kernel's passed to " + fname + at};
         if (!ctx_.hasSameUnqualifiedType(pv->getType().getNonReferenceType(), param_->getType().getNonReferenceType()))
@@ -2015,7 +2038,7 @@ private:
           off(tsi->getTypeLoc().getEndLoc()) >= off(ppv->getLocation()))
         throw Refused{"the parameter `" + ppv->getNameAsString() + "` of " + fname +
                       " is declared with a declarator around its name or through a macro" + at};
-      if (!arg->getBeginLoc().isFileID() || !arg->getEndLoc().isFileID())
+      if (argText.empty() && (!arg->getBeginLoc().isFileID() || !arg->getEndLoc().isFileID()))
         throw Refused{"an argument of the call to " + fname + " is written through a macro" + at};
       const std::string nn = "amp_ht_c" + std::to_string(id) + "_" + ppv->getNameAsString();
       rename[pv] = nn;
@@ -2024,8 +2047,9 @@ private:
       std::vector<TextEdit> te;
       for (const TextEdit& e : edits)
         if (e.b >= off(ppv->getBeginLoc()) && e.e <= off(ppv->getLocation())) te.push_back(e);
+      if (argText.empty()) argText = editedText(sm_, cfid, off(arg->getBeginLoc()), endOfToken(arg->getEndLoc()), cedits);
       head += editedText(sm_, ffid, off(ppv->getBeginLoc()), off(ppv->getLocation()), te) + " " + nn + " = " +
-              editedText(sm_, cfid, off(arg->getBeginLoc()), endOfToken(arg->getEndLoc()), cedits) + "; ";
+              argText + "; ";
       keys += "P" + canon(pv->getType()) + " ";
     }
     if (!fTiled) throw Refused{"internal: no tiled_index parameter in " + fname + at};
@@ -2085,7 +2109,7 @@ private:
       std::string k;
       // Template arguments of a nested call are spelled as written when the
       // callee's text is a template's, in a kernel that is a template too.
-      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, k);
+      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
       edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
       nestedKeys[s] = k;
     }
@@ -2109,7 +2133,9 @@ private:
       for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i) {
         if (isAmpClass(g->getParamDecl(i)->getType(), "tiled_index")) continue;
         KeyWalker sub{sm_, nameFn, callFn, ""};
-        sub.walk(c->getArg(i));
+        const Expr* a = c->getArg(i);
+        if (const auto* da = dyn_cast<CXXDefaultArgExpr>(a)) a = da->getExpr(); // bound to its literal
+        sub.walk(a);
         out += "ARG " + sub.out;
       }
       out += it->second;
