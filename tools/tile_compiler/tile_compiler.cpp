@@ -26,6 +26,10 @@
 // guard on the local index becomes the item loop's bounds. A region loop whose
 // work-items provably touch no memory another of them writes is marked
 // `#pragma GCC ivdep`; over a 2-D tile the loop is a row/column nest.
+// A call statement handing the tiled_index to a function that waits on its
+// barrier is first inlined (Inliner, a first parse), the result analysed by
+// a second parse (pass=2) that also checks each inlined name binds as in the
+// callee; the fibers branch keeps the original body.
 // Everything else is wrapped with the reason and keeps fibers.
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -2399,6 +2403,18 @@ private:
     // First pass: calls that wait on the barrier inlined (main file only: the
     // second parse reads the main file's rewritten text). The kernel's body
     // becomes `{MARK if constexpr (true) { INLINED } else {ORIG_MARK ORIGINAL}}`.
+    // Inlining off (the script's fallback after a failed second parse): a
+    // kernel with calls that wait says why it keeps fibers.
+    if (pass_ == 1 && !inline_ && sm.isWrittenInMainFile(at)) {
+      try {
+        Inliner in(ctx, headers_, l, p);
+        if (!in.run().empty())
+          why = "a barrier in a called function, not inlined: the inlined text of this file's kernels did not parse "
+                "(tile_compiler's message in the build's output says where)";
+      } catch (const Refused& r) {
+        why = "a barrier in a called function, not inlined: " + r.why;
+      }
+    }
     if (pass_ == 1 && inline_ && sm.isWrittenInMainFile(at)) {
       std::string text, hashes;
       int calls = 0;
