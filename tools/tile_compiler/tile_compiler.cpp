@@ -710,6 +710,11 @@ private:
     for (const DeclRefExpr* r : refs_)
       if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
         if (locals_.count(v)) uses[v].push_back(r);
+    // Candidates until none is added: a reference or copy bound to another
+    // (nested inlined calls: `a1 = a0;`) needs that one chosen first, and
+    // splitDecl_ is in no source order.
+    for (size_t before = static_cast<size_t>(-1); before != tileLevel_.size();) {
+    before = tileLevel_.size();
     for (auto& [v, ds] : splitDecl_) {
       if (v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) {
         tileLevel_.insert(v); // tile_static (and plain statics): once per tile already
@@ -743,6 +748,7 @@ private:
       for (const DeclRefExpr* r : uses[v])
         if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !t.isConstQualified()) written = true;
       if (!written) tileLevel_.insert(v);
+    }
     }
     for (bool changed = true; changed;) {
       changed = false;
