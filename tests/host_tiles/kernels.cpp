@@ -606,6 +606,16 @@ template <typename T> void called_in_template(std::vector<T>& got) {
   parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     twice_neighbour<T>(t, out);
   });
+  // `case 0: break;` in a template: the `break` is the same node in the
+  // template and its instantiations (the analysis walks its own tree).
+  const int sel = got.size() > 100 ? 1 : 0;
+  parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    switch (sel) { case 0: break; case 1:
+      switch (sel + 1) { case 0: break; case 2:
+        twice_neighbour<T>(t, out);
+      }
+    }
+  });
   out.synchronize();
 }
 

@@ -139,7 +139,21 @@ private:
   std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
 
   // ---- helpers
+  // The parent of s in this kernel's body. In a template instantiation,
+  // statements that need no change (`break;`, a reference to a global) are
+  // shared with the template's pattern, so the AST's parent map gives them
+  // two parents, the pattern's first: the kernel's own tree is walked instead.
+  std::map<const Stmt*, const Stmt*> parent_;
+  void mapParents(const Stmt* s) {
+    for (const Stmt* c : s->children())
+      if (c) {
+        parent_[c] = s;
+        mapParents(c);
+      }
+  }
   const Stmt* parentOf(const Stmt* s) {
+    if (parent_.empty()) mapParents(body_);
+    if (auto it = parent_.find(s); it != parent_.end()) return it->second;
     auto ps = ctx_.getParents(*s);
     return ps.empty() ? nullptr : ps[0].get<Stmt>();
   }
