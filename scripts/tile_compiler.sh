@@ -7,6 +7,10 @@
 #       -isystem -iquote -idirafter -std; others are dropped) and write SRC with
 #       its tiled kernels rewritten to OUT. Exit status 0: OUT written; else
 #       nothing usable (the caller compiles SRC unchanged: fibers).
+#       Two parses when a kernel of SRC calls a function that waits on its
+#       barrier: the first inlines such calls, the second (pass=2, on the
+#       first's output) analyses those kernels; should the second fail, the
+#       first runs again without inlining (tools/tile_compiler/README.md).
 #       AMP_HOST_TILES_REPORT=1: a note per tiled kernel with a barrier.
 #       AMP_TILE_HEADERS=H1:H2... AMP_TILE_OVERLAY=DIR: the kernels of these
 #       project headers too, each rewritten header written to DIR/<its path>.
@@ -110,5 +114,5 @@ rewrite() {
 case "${1:-}" in
   plugin) plugin ;;
   rewrite) shift; rewrite "$@" ;;
-  *) sed -n '2,13p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
 esac
