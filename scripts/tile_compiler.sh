@@ -7,6 +7,10 @@
 #       -isystem -iquote -idirafter -std; others are dropped) and write SRC with
 #       its tiled kernels rewritten to OUT. Exit status 0: OUT written; else
 #       nothing usable (the caller compiles SRC unchanged: fibers).
+#       Two parses when a kernel of SRC calls a function that waits on its
+#       barrier: the first inlines such calls, the second (pass=2, on the
+#       first's output) analyses those kernels; should the second fail, the
+#       first runs again without inlining (tools/tile_compiler/README.md).
 #       AMP_HOST_TILES_REPORT=1: a note per tiled kernel with a barrier.
 #       AMP_TILE_HEADERS=H1:H2... AMP_TILE_OVERLAY=DIR: the kernels of these
 #       project headers too, each rewritten header written to DIR/<its path>.
@@ -89,13 +93,46 @@ rewrite() {
     IFS=: read -r -a hl <<<"$AMP_TILE_HEADERS"
     for h in "${hl[@]}"; do hdrs+=(-Xclang -plugin-arg-tile-compiler -Xclang "header=$h"); done
   fi
-  "$CLANG" -fsyntax-only "${lang[@]}" -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so" \
-    -Xclang -plugin-arg-tile-compiler -Xclang "out=$out" "${report[@]}" "${hdrs[@]}" "$src"
+  local parse=("$CLANG" -fsyntax-only "${lang[@]}" -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so")
+  local arg=(-Xclang -plugin-arg-tile-compiler -Xclang)
+  # First pass: kernels compiled or refused; a kernel that hands its
+  # tiled_index to a function waiting on the barrier gets that call inlined
+  # (its body marked /*amp_ht_inlined:...*/). Its notes are held back.
+  local notes1
+  notes1="$(mktemp)"
+  if ! "${parse[@]}" "${arg[@]}" "out=$out" "${report[@]}" "${hdrs[@]}" "$src" 2>"$notes1"; then
+    cat "$notes1" >&2; rm -f "$notes1"; return 1
+  fi
+  if [ -s "$out" ] && grep -q '/\*amp_ht_inlined:' "$out"; then
+    # Second pass, on the first's output: the inlined kernels analysed and
+    # split (headers were written by the first pass). Should it fail, the
+    # first pass again without inlining: those kernels keep fibers.
+    # Its input names the original (#line 1), its "" includes resolve as the source's.
+    local in2="$out.pass2.in.cpp" esc
+    if head -c 8 "$out" | grep -q '^#line 1 '; then cp "$out" "$in2"; else
+      esc="$(printf '%s' "$src" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+      { printf '#line 1 "%s"\n' "$esc"; cat "$out"; } >"$in2"
+    fi
+    if "${parse[@]}" -iquote "$(dirname "$src")" "${arg[@]}" "out=$out.pass2" "${arg[@]}" pass=2 "${report[@]}" "$in2" 2>"$notes1.2" \
+        && [ -s "$out.pass2" ]; then
+      cat "$notes1" "$notes1.2" >&2
+      mv "$out.pass2" "$out"
+    else
+      echo "tile_compiler: the parse of the inlined kernels failed; kernels with barriers in called functions keep fibers" >&2
+      sed 's/^/tile_compiler:   /' "$notes1.2" | grep -v 'note: amp host tiles' | head -5 >&2
+      rm -f "$out.pass2"
+      "${parse[@]}" "${arg[@]}" "out=$out" "${arg[@]}" inline=0 "${report[@]}" "${hdrs[@]}" "$src" || { rm -f "$notes1" "$notes1.2"; return 1; }
+    fi
+    rm -f "$notes1.2" "$in2"
+  else
+    cat "$notes1" >&2
+  fi
+  rm -f "$notes1"
   [ -s "$out" ]
 }
 
 case "${1:-}" in
   plugin) plugin ;;
   rewrite) shift; rewrite "$@" ;;
-  *) sed -n '2,13p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
 esac

@@ -87,13 +87,37 @@ void not_uniform(array_view<int, 1> a) {
 }
 
 void control(array_view<int, 1> a, int n) {
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `switch`
+  // A switch on a uniform value: labels and `break` are the tile's.
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     switch (n) {
     case 1:
       t.barrier.wait();
       break;
+    case 2:
+    case 3:
+      a[t.global] = 2;
     default:
       t.barrier.wait();
+      a[t.global] += 1;
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    switch (a[t.global]) {
+    case 1:
+      t.barrier.wait();
+      break;
+    default:
+      break;
+    }
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `case` label nested
+    switch (n) {
+    case 1:
+      t.barrier.wait();
+      if (n > 4) {
+      case 2:
+        a[t.global] = 1;
+      }
     }
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
@@ -101,6 +125,28 @@ void control(array_view<int, 1> a, int n) {
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
     if (n > 0) t.barrier.wait();
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    int k = 0;
+    do {
+      if (k > n) break;
+      t.barrier.wait();
+      k += 2;
+    } while (k < 10);
+    a[t.global] = k;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    do {
+      t.barrier.wait();
+    } while (a[t.global] > 0);
+  });
+  // Unbraced bodies that are themselves split statements: split as braced.
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    if (n > 0) if (n > 1)
+      for (int i = 0; i < n; ++i) while (n > 2) {
+        t.barrier.wait();
+        break;
+      }
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     for (int i = 0; i < n; ++i) {
@@ -253,7 +299,153 @@ void waits_by_value(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
 }
 
 void by_value(array_view<int, 1> a) {
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     waits_by_value(t, a);
+  });
+}
+
+// ---- barriers in called functions: inlined by the first pass, then
+// analysed and split as any kernel (tile_compiler.cpp, Inliner).
+void step_by_value(tiled_index<64> t, array_view<int, 1> a, int k) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global] * k;
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void step_by_cref(const tiled_index<64>& t, const array_view<int, 1>& a) restrict(amp) {
+  const int l = t.local[0];
+  tile_static int s[64];
+  s[l] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[(l + 1) % 64];
+  return;
+}
+template <typename T, int N>
+void step_template(tiled_index<N> t, const array_view<T, 1>& a) restrict(amp) {
+  tile_static T s[N];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[N - 1 - t.local[0]];
+}
+void inner_wait(tiled_index<64> t, array_view<int, 1> a, int rounds) restrict(amp) {
+  for (int r = 0; r < rounds; ++r) {
+    t.barrier.wait();
+    a[t.global] += r;
+  }
+}
+void outer_wait(tiled_index<64> idx, array_view<int, 1> a, int rounds) restrict(amp) {
+  a[idx.global] += 1;
+  inner_wait(idx, a, rounds);
+  idx.barrier.wait();
+}
+void early_return(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  if (a[t.global] < 0) return;
+  t.barrier.wait();
+  a[t.global] = 1;
+}
+namespace other {
+inline int twice(int v) restrict(amp) { return 2 * v; }
+inline void waits_elsewhere(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = twice(a[t.global]);
+}
+} // namespace other
+const int shadowed = 3;
+void uses_global(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = shadowed;
+}
+void with_tile_static(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[0];
+}
+
+void sum_into(tiled_index<64> t, int& c, const array_view<int, 1>& a) restrict(amp) {
+  int acc = 0;
+  for (int r = 0; r < 2; ++r) {
+    t.barrier.wait();
+    acc += a[t.global];
+  }
+  c = acc;
+}
+
+void with_default(tiled_index<64> t, array_view<int, 1> a, int k = 3) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = k;
+}
+int three() restrict(cpu, amp) { return 3; }
+void with_call_default(tiled_index<64> t, array_view<int, 1> a, int k = three()) restrict(amp) {
+  t.barrier.wait();
+  a[t.global] = k;
+}
+
+void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    with_default(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a default argument other than a literal
+    with_call_default(t, a);
+  });
+  // The work-item's element by reference: re-bound in each region using it
+  // (that region is not marked: the proof does not follow references).
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled ivdep=2
+    sum_into(t, a[t], a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_by_value(t, a, n);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_by_cref(t, a);
+    if (n > 2) {
+      inner_wait(t, a, n);
+    }
+  });
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_template<float, 64>(t, f);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    step_template(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    outer_wait(t, a, n);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a `return` in `early_return` before its end
+    early_return(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: in another namespace
+    other::waits_elsewhere(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: bind a name differently
+    const int shadowed = 5;
+    a[t.global] += shadowed;
+    uses_global(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: called at 2 places
+    with_tile_static(t, a);
+    with_tile_static(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    if (a[t.global] > 0) {
+      step_by_cref(t, a);
+    }
+  });
+}
+
+// A name in a nested call's argument shadowed where the kernel is: the
+// argument is checked like the rest of the inlined body.
+const int global_rounds = 2;
+void passes_global(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  inner_wait(t, a, global_rounds);
+}
+void nested_shadow(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: bind a name differently
+    const int global_rounds = 5;
+    a[t.global] = global_rounds;
+    passes_global(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    passes_global(t, a);
   });
 }

@@ -246,7 +246,7 @@ void fallbacks() {
   digest("fallback-return", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: passed on
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: inside an expression
     out[t.global] = waits(t, a[t.global]);
   });
   out.synchronize();
@@ -269,7 +269,7 @@ void fallbacks() {
   digest("uniform-break", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: `do` loop
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
     tile_static int s[64];
     int x = a[t.global], k = 0;
     do {
@@ -282,6 +282,53 @@ void fallbacks() {
   });
   out.synchronize();
   digest("fallback-do", got);
+
+  // A `switch` on a uniform value with barriers in its cases, fallthrough
+  // and `break`, in a loop: compiled.
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = a[t.global];
+    for (int k = 0; k < 5; ++k) {
+      switch (k % 4) {
+      case 0:
+        s[t.local[0]] = x;
+        t.barrier.wait();
+        x += s[(t.local[0] + 3) % 64];
+        break;
+      case 1:
+        x *= 2;
+      case 2:
+        t.barrier.wait();
+        x -= t.local[0];
+        break;
+      default:
+        x += three;
+      }
+    }
+    out[t.global] = x;
+  });
+  out.synchronize();
+  digest("uniform-switch", got);
+
+  // A `do` loop with a uniform condition and a uniform `break`: compiled.
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    int x = a[t.global];
+    int k = 0;
+    do {
+      s[t.local[0]] = x;
+      t.barrier.wait();
+      x += s[(t.local[0] + 5) % 64] % 7;
+      if (k == three) break;
+      t.barrier.wait();
+      k++;
+    } while (k < 5);
+    out[t.global] = x + k;
+  });
+  out.synchronize();
+  digest("uniform-do", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: loop variable
@@ -451,6 +498,208 @@ void headers() {
   digest("header-fallback", got);
 }
 
+// ---- barriers in called functions (inlined by the tile compiler's first
+// pass, then split as any kernel; see tools/tile_compiler/README.md).
+void rotate_by_value(tiled_index<64> t, array_view<int, 1> out, array_view<const int, 1> in, int k) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = in[t.global] * k;
+  t.barrier.wait();
+  out[t.global] = s[(t.local[0] + k) % 64];
+}
+void rotate_by_cref(const tiled_index<64>& t, const array_view<int, 1>& out, const array_view<const int, 1>& in)
+    restrict(amp) {
+  const int l = t.local[0];
+  tile_static int s[64];
+  s[l] = in[t.global];
+  t.barrier.wait();
+  out[t.global] += s[(l + 5) % 64];
+  return;
+}
+template <typename T, int N>
+void reverse_tile(tiled_index<N> t, const array_view<T, 1>& out) restrict(amp) {
+  tile_static T s[N];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] = s[N - 1 - t.local[0]] + T(1);
+}
+// A uniform loop around barriers, called from another waiting function.
+void shift_rounds(tiled_index<64> t, array_view<int, 1> out, int rounds) restrict(amp) {
+  tile_static int s[64];
+  for (int r = 0; r < rounds; ++r) {
+    s[t.local[0]] = out[t.global];
+    t.barrier.wait();
+    out[t.global] = s[(t.local[0] + r + 1) % 64] - r;
+    t.barrier.wait();
+  }
+}
+void outer_step(tiled_index<64> idx, array_view<int, 1> out, int rounds, int scale = 3) restrict(amp) {
+  out[idx.global] *= scale;
+  shift_rounds(idx, out, rounds);
+  idx.barrier.wait();
+  out[idx.global] += idx.local[0];
+}
+// tile_static storage persists from one call to the next (a loop around the call).
+void accumulate(tiled_index<64> t, array_view<int, 1> out, int round) restrict(amp) {
+  tile_static int acc[64];
+  if (round == 0) acc[t.local[0]] = 0;
+  acc[t.local[0]] += out[t.global];
+  t.barrier.wait();
+  out[t.global] = acc[63 - t.local[0]];
+  t.barrier.wait();
+}
+void early_exit(tiled_index<64> t, array_view<int, 1> out) restrict(amp) {
+  if (out[t.global] == 123456) return; // never taken
+  t.barrier.wait();
+  out[t.global] += 1;
+}
+namespace elsewhere {
+int bump(int v) restrict(amp) { return v + 2; }
+void waits_there(tiled_index<64> t, array_view<int, 1> out) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] = bump(s[63 - t.local[0]]);
+}
+} // namespace elsewhere
+// The work-item's element passed by reference (conformance MatrixMult2's shape).
+void sum_into(tiled_index<64> t, int& c, const array_view<const int, 1>& in) restrict(amp) {
+  tile_static int s[64];
+  int acc = 0;
+  for (int r = 0; r < 3; ++r) {
+    s[t.local[0]] = in[t.global] + r;
+    t.barrier.wait();
+    acc += s[(t.local[0] + 7 * r) % 64];
+    t.barrier.wait();
+  }
+  c = acc;
+}
+// Unbraced uniform branches and loops around a barrier (the conformance
+// suite's ControlFlow shape), with a uniform `break`.
+void unbraced(tiled_index<64> t, array_view<int, 1> out, int x) restrict(amp) {
+  tile_static int s[64];
+  if (x > 1) if (x > 2)
+    for (; x > 3;) {
+      s[t.local[0]] = out[t.global];
+      t.barrier.wait();
+      out[t.global] = s[63 - t.local[0]] * 2;
+      break;
+    }
+}
+template <typename T> void neighbour_sum(tiled_index<64> t, const array_view<T, 1>& out) restrict(amp) {
+  tile_static T s[64];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] += s[(t.local[0] + 1) % 64];
+}
+// A template callee calling another with deduced arguments (in a kernel template).
+template <typename T> void twice_neighbour(tiled_index<64> t, const array_view<T, 1>& out) restrict(amp) {
+  neighbour_sum(t, out);
+  t.barrier.wait();
+  out[t.global] *= T(2);
+}
+template <typename T> void called_in_template(std::vector<T>& got) {
+  array_view<T, 1> out(static_cast<int>(got.size()), got);
+  parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    out[t.global] = static_cast<T>(t.global[0] % 17);
+    reverse_tile<T, 64>(t, out);
+  });
+  parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    twice_neighbour<T>(t, out);
+  });
+  // `case 0: break;` in a template: the `break` is the same node in the
+  // template and its instantiations (the analysis walks its own tree).
+  const int sel = got.size() > 100 ? 1 : 0;
+  parallel_for_each(out.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    switch (sel) { case 0: break; case 1:
+      switch (sel + 1) { case 0: break; case 2:
+        twice_neighbour<T>(t, out);
+      }
+    }
+  });
+  out.synchronize();
+}
+
+void called() {
+  const int n = 1024;
+  std::vector<int> in = ints(n, 11), got(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, got);
+  const int k = 3, rounds = 4;
+
+  out.discard_data();
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    rotate_by_value(t, out, a, k);
+  });
+  out.synchronize();
+  digest("call-by-value", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    rotate_by_cref(t, out, a);
+    if (k > 2) {
+      rotate_by_value(t, out, a, k + 1);
+    }
+  });
+  out.synchronize();
+  digest("call-by-cref", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    reverse_tile<int, 64>(t, out);
+  });
+  out.synchronize();
+  digest("call-template", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    reverse_tile(t, out);
+  });
+  out.synchronize();
+  digest("call-template-deduced", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    outer_step(t, out, rounds);
+  });
+  out.synchronize();
+  digest("call-nested", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    for (int r = 0; r < rounds; ++r) {
+      accumulate(t, out, r);
+    }
+  });
+  out.synchronize();
+  digest("call-in-loop", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a `return` in `early_exit`
+    early_exit(t, out);
+  });
+  out.synchronize();
+  digest("call-early-return", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: in another namespace
+    elsewhere::waits_there(t, out);
+  });
+  out.synchronize();
+  digest("call-other-namespace", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    sum_into(t, out[t], a);
+  });
+  out.synchronize();
+  digest("call-element-ref", got);
+
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    unbraced(t, out, k + 2);
+  });
+  out.synchronize();
+  digest("call-unbraced", got);
+
+  std::vector<float> gf(512);
+  called_in_template(gf);
+  digest("call-in-template-float", gf);
+  std::vector<int> gi(512);
+  called_in_template(gi);
+  digest("call-in-template-int", gi);
+}
+
 } // namespace
 
 int main() {
@@ -463,6 +712,7 @@ int main() {
   pricing();
   atomics();
   fallbacks();
+  called();
   std::vector<int> got(1024);
   templated<32>(got);
   digest("template-32", got);

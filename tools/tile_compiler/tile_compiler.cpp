@@ -26,6 +26,10 @@
 // guard on the local index becomes the item loop's bounds. A region loop whose
 // work-items provably touch no memory another of them writes is marked
 // `#pragma GCC ivdep`; over a 2-D tile the loop is a row/column nest.
+// A call statement handing the tiled_index to a function that waits on its
+// barrier is first inlined (Inliner, a first parse), the result analysed by
+// a second parse (pass=2) that also checks each inlined name binds as in the
+// callee; the fibers branch keeps the original body.
 // Everything else is wrapped with the reason and keeps fibers.
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -46,6 +50,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -80,9 +85,12 @@ bool isValueClass(QualType t) {
 
 class Kernel {
 public:
-  Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p)
+  // body: the block to compile when it is not the lambda's own body (a
+  // kernel whose called functions were inlined by the first pass: the `then`
+  // block of its `if constexpr (true) { INLINED } else { ORIGINAL }`).
+  Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p, CompoundStmt* body = nullptr)
       : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), lambda_(l), param_(p),
-        body_(l->getCompoundStmtBody()), fid_(sm_.getFileID(sm_.getExpansionLoc(l->getBeginLoc()))) {}
+        body_(body ? body : l->getCompoundStmtBody()), fid_(sm_.getFileID(sm_.getExpansionLoc(l->getBeginLoc()))) {}
 
   int barriers = 0;
   int per_item = 0;
@@ -116,6 +124,8 @@ private:
   std::map<const VarDecl*, const DeclStmt*> splitDecl_; // declared directly in a split block or split for's init
   std::map<const VarDecl*, const ForStmt*> loopVar_;    // declared in a split for's init
   std::set<const VarDecl*> tileLevel_;             // one value per tile
+  std::set<const VarDecl*> refTile_;               // tile-level references (bound once per tile)
+  std::set<const VarDecl*> constCopy_;             // tile-level copies of uniform objects, only used const
   std::map<const VarDecl*, std::string> arrays_;   // per-work-item arrays: name
   std::set<const VarDecl*> remat_;                 // recomputed in each region that reads them
   std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
@@ -129,7 +139,21 @@ private:
   std::vector<std::pair<unsigned, unsigned>> regionRange_; // offsets of each region
 
   // ---- helpers
+  // The parent of s in this kernel's body. In a template instantiation,
+  // statements that need no change (`break;`, a reference to a global) are
+  // shared with the template's pattern, so the AST's parent map gives them
+  // two parents, the pattern's first: the kernel's own tree is walked instead.
+  std::map<const Stmt*, const Stmt*> parent_;
+  void mapParents(const Stmt* s) {
+    for (const Stmt* c : s->children())
+      if (c) {
+        parent_[c] = s;
+        mapParents(c);
+      }
+  }
   const Stmt* parentOf(const Stmt* s) {
+    if (parent_.empty()) mapParents(body_);
+    if (auto it = parent_.find(s); it != parent_.end()) return it->second;
     auto ps = ctx_.getParents(*s);
     return ps.empty() ? nullptr : ps[0].get<Stmt>();
   }
@@ -209,10 +233,12 @@ private:
           const Stmt* p = k.parentOf(s);
           const Stmt* me = s;
           if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) p = k.parentOf(ewc), me = ewc;
-          if (p && isa<SwitchCase>(p)) throw Refused{"a barrier inside a `switch` (" + k.where(me) + ")"};
+          // A barrier labelled `case X:` is a statement of the switch's block.
+          const Stmt* block = p;
+          while (block && isa<SwitchCase>(block)) block = k.parentOf(block);
           if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
             throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
-          if (!p || !isa<CompoundStmt>(p))
+          if (!block || !isa<CompoundStmt>(block))
             throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
           k.barrierStmts_.insert(me);
           ++k.barriers;
@@ -233,13 +259,21 @@ private:
     v.TraverseStmt(body_);
   }
 
+  // An unbraced body or branch that is itself a `for`, `while` or `if`
+  // holding a barrier (`if (U) if (V) { ... }`, `for (...) for (...) { }`):
+  // split as if it were braced (checked on its own like any such statement).
+  bool splitStmt(const Stmt* b) {
+    return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b) || isa<DoStmt>(b));
+  }
+
   // Barriers only in blocks, for/while bodies and if branches with uniform
   // conditions; no break/continue leaving a split loop.
   void checkControl() {
     for (const Stmt* s : withBarrier_) {
       if (isa<CompoundStmt>(s)) continue;
       if (const auto* f = dyn_cast<ForStmt>(s)) {
-        if (!isa<CompoundStmt>(f->getBody())) throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
+        if (!isa<CompoundStmt>(f->getBody()) && !splitStmt(f->getBody()))
+          throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
         if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
         if (f->getInit() && !isa<DeclStmt>(f->getInit()) && !isa<NullStmt>(f->getInit()))
           throw Refused{"a `for` around a barrier whose init is not a declaration (" + where(s) + ")"};
@@ -252,7 +286,8 @@ private:
         continue;
       }
       if (const auto* w = dyn_cast<WhileStmt>(s)) {
-        if (!isa<CompoundStmt>(w->getBody())) throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
+        if (!isa<CompoundStmt>(w->getBody()) && !splitStmt(w->getBody()))
+          throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
         if (w->getConditionVariable()) throw Refused{"a `while` condition declaring a variable (" + where(s) + ")"};
         continue;
       }
@@ -261,11 +296,38 @@ private:
           throw Refused{"an `if` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
         for (const Stmt* b : {i->getThen(), i->getElse()})
           if (b && withBarrier_.count(b) == 0 && barrierStmts_.count(b) == 0) continue;
-          else if (b && !isa<CompoundStmt>(b))
+          else if (b && !isa<CompoundStmt>(b) && !splitStmt(b))
             throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
         continue;
       }
-      const char* kind = isa<DoStmt>(s) ? "a `do` loop" : isa<SwitchStmt>(s) ? "a `switch`" : "a statement";
+      // A `do` loop: its body runs first, then the (uniform) condition: the
+      // tile runs the same iterations as each of its work-items would.
+      if (const auto* d = dyn_cast<DoStmt>(s)) {
+        if (!isa<CompoundStmt>(d->getBody()) && !splitStmt(d->getBody()))
+          throw Refused{"a barrier in a `do` loop without braces (" + where(s) + ")"};
+        continue;
+      }
+      // A switch with a uniform selector stays a statement of the tile, its
+      // block split; its labels (directly in that block) are tile-level
+      // jump targets, each label's statement split like a statement of the
+      // block. Fallthrough and `break` are then the switch's own.
+      if (const auto* sw = dyn_cast<SwitchStmt>(s)) {
+        const auto* body = dyn_cast<CompoundStmt>(sw->getBody());
+        if (!body) throw Refused{"a barrier in a `switch` without braces (" + where(s) + ")"};
+        if (sw->getInit() || sw->getConditionVariable())
+          throw Refused{"a `switch` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
+        for (const SwitchCase* sc = sw->getSwitchCaseList(); sc; sc = sc->getNextSwitchCase()) {
+          const Stmt* p = parentOf(sc);
+          while (p && isa<SwitchCase>(p)) p = parentOf(p);
+          if (p != body)
+            throw Refused{"a `case` label nested inside a statement of a `switch` with a barrier (" + where(sc) + ")"};
+          if (const auto* cs = dyn_cast<CaseStmt>(sc); cs && cs->caseStmtIsGNURange())
+            throw Refused{"a `case` range in a `switch` with a barrier (" + where(sc) + ")"};
+        }
+        continue;
+      }
+      if (isa<SwitchCase>(s)) continue; // checked with its switch
+      const char* kind = "a statement";
       throw Refused{std::string("a barrier inside ") + kind + " (" + where(s) + "), which the compiled path does not split"};
     }
     // break/continue whose target contains a barrier: the item loop would end, not the tile's loop.
@@ -290,6 +352,7 @@ private:
                 at = is, up = k.parentOf(is);
               else if (at != s)
                 up = nullptr;
+              while (up && isa<SwitchCase>(up)) up = k.parentOf(up); // `case 0: break;`
               if (up && isa<CompoundStmt>(up) && k.withBarrier_.count(up)) {
                 k.tileJumps_.insert(at);
                 break;
@@ -421,7 +484,12 @@ private:
       if (isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
       if (!v || v == param_) return false;
-      if (itemMode_ && locals_.count(v)) return remat_.count(v) > 0 || (tileLevel_.count(v) > 0 && stable(v));
+      // A tile-level reference: its object's value is uniform when its
+      // initialiser's is (a constant, a capture by copy, a tile-level value).
+      if (refTile_.count(v)) return uniform(v->getInit());
+      // (A recomputed reference names memory, whose value may change.)
+      if (itemMode_ && locals_.count(v))
+        return (remat_.count(v) > 0 && !v->getType()->isReferenceType()) || (tileLevel_.count(v) > 0 && stable(v));
       if (locals_.count(v)) return tileLevel_.count(v) > 0;
       if (capturedByCopy(v)) return true;
       return v->getType().isConstQualified() && !v->getType()->isReferenceType();
@@ -469,10 +537,11 @@ private:
       if (!m || !m->isConst()) return false;
       bool ok = false;
       if (const auto* dr = dyn_cast<DeclRefExpr>(strip(obj)); dr && dr->getDecl() == param_)
-        ok = m->getName() == "get_tile_extent";
+        ok = isa<CXXConversionDecl>(m) ? itemMode_ // index(t): t.global
+                                       : m->getNameAsString() == "get_tile_extent";
       else if (isValueClass(strip(obj)->getType()))
         ok = uniform(obj);
-      else if (m->getName() == "get_extent" || m->getName() == "get_tile_extent")
+      else if (m->getNameAsString() == "get_extent" || m->getNameAsString() == "get_tile_extent")
         ok = uniform(obj) || (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
                                                                    cast<DeclRefExpr>(strip(obj))->getDecl())));
       if (!ok) return false;
@@ -484,6 +553,81 @@ private:
   }
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
+
+  // e names the same object for every work-item of the tile: a captured
+  // variable (by copy: the closure's member, shared by the tile's calls on
+  // the compiled path and equal in every copy on the fibers path; by
+  // reference: the outer object), a variable outside the kernel, a
+  // tile_static variable, or a tile-level local or reference.
+  // v is initialised as a copy (copy or move constructor) of a uniform object.
+  bool copiedFromUniform(const VarDecl* v) {
+    const auto* ce = dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit());
+    if (!ce || ce->getNumArgs() != 1 || !ce->getConstructor() ||
+        !(ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))
+      return false;
+    const Expr* a = ce->getArg(0)->IgnoreImplicit();
+    return uniformObject(a);
+  }
+  // The object e (a variable, or a member of it) is used without being
+  // modified: read, the object of a const member function or operator, a
+  // field of it used so, copied, or passed by value or const reference.
+  bool constUse(const Expr* e) {
+    const Stmt* p = parentOf(e);
+    while (p && (isa<ParenExpr>(p) || (isa<ImplicitCastExpr>(p) && (cast<ImplicitCastExpr>(p)->getCastKind() == CK_NoOp ||
+                                                                       cast<ImplicitCastExpr>(p)->getCastKind() == CK_DerivedToBase ||
+                                                                       cast<ImplicitCastExpr>(p)->getCastKind() == CK_UncheckedDerivedToBase)))) {
+      e = cast<Expr>(p);
+      p = parentOf(p);
+    }
+    if (!p) return false;
+    if (const auto* ice = dyn_cast<ImplicitCastExpr>(p)) return ice->getCastKind() == CK_LValueToRValue;
+    if (const auto* me = dyn_cast<MemberExpr>(p)) {
+      if (me->getBase() != e || me->isArrow()) return false;
+      if (const auto* m = dyn_cast<CXXMethodDecl>(me->getMemberDecl())) return m->isConst() || m->isStatic();
+      return isa<FieldDecl>(me->getMemberDecl()) && constUse(me);
+    }
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(p))
+      return ce->getConstructor() && ce->getConstructor()->isCopyConstructor();
+    if (const auto* call = dyn_cast<CallExpr>(p)) {
+      const FunctionDecl* f = call->getDirectCallee();
+      if (!f) return false;
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+        if (call->getArg(i) != e) continue;
+        if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && isa<CXXOperatorCallExpr>(call) && !m->isStatic()) {
+          if (i == 0) return m->isConst();
+          --i;
+        }
+        if (i >= f->getNumParams()) return false;
+        QualType pt = f->getParamDecl(i)->getType();
+        return !pt->isReferenceType() || pt.getNonReferenceType().isConstQualified();
+      }
+    }
+    return false;
+  }
+
+  // e is an element of an array_view/array that stays the same object for
+  // the kernel's life (a capture by copy, const in a non-mutable kernel, or a
+  // tile-level copy only used as const), at indices that are pure functions
+  // of the work-item: evaluating e again anywhere in the kernel gives the
+  // same element.
+  bool elementRef(const Expr* e) {
+    const auto* oc = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+    if (!oc || !isElementAccess(oc)) return false;
+    const auto* dr = dyn_cast<DeclRefExpr>(strip(oc->getArg(0)));
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!v || !(constCopy_.count(v) || (!locals_.count(v) && capturedByCopy(v)))) return false;
+    for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+      if (!itemPure(oc->getArg(i))) return false;
+    return true;
+  }
+
+  bool uniformObject(const Expr* e) {
+    const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!v || v == param_) return false;
+    if (locals_.count(v)) return tileLevel_.count(v) > 0;
+    return true;
+  }
 
   // Written only by its own `for` increment (or never): within one iteration
   // of the loops around it, every read gives the same value.
@@ -516,11 +660,19 @@ private:
     ++names[param_->getNameAsString()];
     auto candidate = [&](const VarDecl* v) {
       QualType t = v->getType();
-      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified())
-        return false;
       if (!v->getInit() || v->getInitStyle() != VarDecl::CInit || isa<InitListExpr>(v->getInit()->IgnoreImplicit()))
         return false;
       if (names[v->getNameAsString()] != 1) return false; // re-declared at the top of a region: no shadowing games
+      // A reference to the work-item's element of a view (`float& c =
+      // view[t];`, the inliner's binding of `f(t, view[t])` to `float& c`):
+      // re-bound in each region that uses it, to the same element.
+      if (t->isReferenceType()) {
+        if (!elementRef(v->getInit())) return false;
+        for (const DeclRefExpr* r : refs_)
+          if (r->getDecl() == v && (!r->getLocation().isFileID() || !inFile(r->getLocation()))) return false;
+        return true;
+      }
+      if (!(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified()) return false;
       for (const DeclRefExpr* r : refs_)
         if (r->getDecl() == v && (!isRead(r) || !r->getLocation().isFileID() || !inFile(r->getLocation())))
           return false;
@@ -540,7 +692,9 @@ private:
       for (auto it = cands.begin(); it != cands.end();) {
         bool ok = true;
         for (const Decl* d : (*it)->decls())
-          if (!itemPure(cast<VarDecl>(d)->getInit())) ok = false;
+          if (!(cast<VarDecl>(d)->getType()->isReferenceType() ? elementRef(cast<VarDecl>(d)->getInit())
+                                                                : itemPure(cast<VarDecl>(d)->getInit())))
+            ok = false;
         if (ok) {
           ++it;
           continue;
@@ -588,24 +742,54 @@ private:
     for (const DeclRefExpr* r : refs_)
       if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
         if (locals_.count(v)) uses[v].push_back(r);
+    // Candidates until none is added: a reference or copy bound to another
+    // (nested inlined calls: `a1 = a0;`) needs that one chosen first, and
+    // splitDecl_ is in no source order.
+    for (size_t before = static_cast<size_t>(-1); before != tileLevel_.size();) {
+    before = tileLevel_.size();
     for (auto& [v, ds] : splitDecl_) {
       if (isTileStorage(v)) {
         tileLevel_.insert(v); // tile_static (and plain statics): once per tile already
         continue;
       }
       QualType t = v->getType();
-      if (t->isReferenceType() || !(t->isArithmeticType() || t->isEnumeralType()) || !hasInit(v)) continue;
+      if (t->isReferenceType()) {
+        // A reference names one object for its whole life; bound to the same
+        // object for every work-item (uniformObject), it is bound once per
+        // tile (the inliner's bindings of reference parameters, `array<int,
+        // 1>& a = a_captured;`, are these).
+        if (hasInit(v) && uniformObject(v->getInit())) refTile_.insert(v), tileLevel_.insert(v);
+        continue;
+      }
+      if (t->getAsCXXRecordDecl() && hasInit(v) && copiedFromUniform(v)) {
+        // A copy of an object that is the same for every work-item, only
+        // ever used as a const object (const member functions, reads,
+        // copies, const references): one copy per tile cannot be told from
+        // one per work-item (the inliner's bindings of parameters taken by
+        // value, `array_view<int, 1> a = a_captured;`, are these).
+        bool onlyConst = true;
+        for (const DeclRefExpr* r : uses[v])
+          if (!constUse(r)) onlyConst = false;
+        if (onlyConst) constCopy_.insert(v), tileLevel_.insert(v);
+        continue;
+      }
+      if (!(t->isArithmeticType() || t->isEnumeralType()) || !hasInit(v)) continue;
+      // A const variable cannot be written (its uses in a constant
+      // expression, an array bound, are not plain reads).
       bool written = false;
       for (const DeclRefExpr* r : uses[v])
-        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r)) written = true;
+        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !t.isConstQualified()) written = true;
       if (!written) tileLevel_.insert(v);
+    }
     }
     for (bool changed = true; changed;) {
       changed = false;
       for (auto& [v, ds] : splitDecl_) {
         if (!tileLevel_.count(v) || isTileStorage(v)) continue;
-        bool ok = uniform(v->getInit());
-        if (ok)
+        // Uses checked when chosen (objects), or unable to write (const).
+        const bool object = refTile_.count(v) || constCopy_.count(v) || v->getType().isConstQualified();
+        bool ok = refTile_.count(v) ? uniformObject(v->getInit()) : constCopy_.count(v) ? copiedFromUniform(v) : uniform(v->getInit());
+        if (ok && !object)
           for (const DeclRefExpr* r : uses[v])
             if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r)) ok = false;
         // A declaration is tile-level as a whole.
@@ -614,6 +798,8 @@ private:
             if (const auto* o = dyn_cast<VarDecl>(d); o && !tileLevel_.count(o)) ok = false;
         if (!ok) {
           tileLevel_.erase(v);
+          refTile_.erase(v);
+          constCopy_.erase(v);
           changed = true;
         }
       }
@@ -630,6 +816,8 @@ private:
       const Expr* cond = nullptr;
       if (const auto* f = dyn_cast<ForStmt>(s)) cond = f->getCond();
       if (const auto* w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
+      if (const auto* d = dyn_cast<DoStmt>(s)) cond = d->getCond();
+      if (const auto* sw = dyn_cast<SwitchStmt>(s)) cond = sw->getCond();
       if (const auto* i = dyn_cast<IfStmt>(s)) cond = i->getCond();
       if (cond && !uniform(cond))
         throw Refused{"the condition at " + where(s) + " around a barrier is not provably uniform over the tile"};
@@ -658,6 +846,20 @@ private:
       };
       for (const Stmt* c : cs->body()) {
         if (!inFile(c->getBeginLoc())) throw Refused{"a statement of the kernel comes from a macro"};
+        if (const auto* sc = dyn_cast<SwitchCase>(c)) {
+          // A label ends the region before it; its statement, when
+          // ordinary, is a region of its own (a jump target cannot be inside
+          // a work-item loop).
+          close(off(c->getBeginLoc()));
+          const Stmt* sub = sc->getSubStmt();
+          while (isa<SwitchCase>(sub)) sub = cast<SwitchCase>(sub)->getSubStmt();
+          if (isa<DeclStmt>(sub)) throw Refused{"a declaration labelled `case` (" + where(sub) + ")"};
+          if (isOrdinary(sub)) {
+            regionOf_[sub] = static_cast<int>(regionRange_.size());
+            regionRange_.push_back({off(sub->getBeginLoc()), stmtEnd(sub)});
+          }
+          continue;
+        }
         if (isOrdinary(c)) {
           if (cur < 0) {
             cur = static_cast<int>(regionRange_.size());
@@ -724,8 +926,30 @@ private:
     return -1;
   }
 
+  // A declaration of types or names only (`using T = int;`, `typedef`,
+  // `using namespace`): a statement of the tile, visible to every region
+  // after it (in a region it would end with the region's loop body). Not
+  // when it names a local's type (decltype), which a region may declare.
+  bool isTypeDeclStmt(const Stmt* c) {
+    const auto* ds = dyn_cast<DeclStmt>(c);
+    if (!ds) return false;
+    for (const Decl* d : ds->decls()) {
+      if (isa<UsingDirectiveDecl>(d) || isa<UsingDecl>(d)) continue;
+      const auto* td = dyn_cast<TypedefNameDecl>(d);
+      if (!td || td->getUnderlyingType()->isDependentType()) return false;
+      const SourceRange r = td->getSourceRange();
+      if (!inFile(r.getBegin()) || !inFile(r.getEnd())) return false;
+      const char* buf = sm_.getBufferData(fid_).data();
+      const std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
+      if (w.find("decltype") != std::string::npos || w.find("typeof") != std::string::npos) return false;
+    }
+    return true;
+  }
+
   bool isOrdinary(const Stmt* c) {
-    if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c)) return false;
+    if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c) ||
+        isTypeDeclStmt(c))
+      return false;
     if (const auto* ds = dyn_cast<DeclStmt>(c)) {
       for (const Decl* d : ds->decls())
         if (const auto* v = dyn_cast<VarDecl>(d); v && tileLevel_.count(v)) return false;
@@ -880,8 +1104,9 @@ private:
     std::string out;
     for (const VarDecl* v : order) {
       const Expr* init = v->getInit();
-      out += " const " + typeText(v) + " " + v->getNameAsString() + " = " +
-             text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; (void)" + v->getNameAsString() + ";";
+      out += (v->getType()->isReferenceType() ? " " + typeName(v->getType()) : " const " + typeText(v)) + " " +
+             v->getNameAsString() + " = " + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) +
+             "; (void)" + v->getNameAsString() + ";";
     }
     return out;
   }
@@ -1148,6 +1373,9 @@ private:
       bool VisitDeclRefExpr(DeclRefExpr* r) {
         const auto* v = dyn_cast<VarDecl>(r->getDecl());
         if (!v) return true;
+        // A reference to a view's element (recomputed per region): memory
+        // the proof does not follow.
+        if (v->getType()->isReferenceType() && k.locals_.count(v) && !k.tileLevel_.count(v)) return a.fail = true;
         const int use = k.useOf(r);
         if (use == 0) return true;
         if (use < 0) {
@@ -1306,6 +1534,21 @@ private:
     const auto children = cs->body();
     for (auto it = children.begin(); it != children.end(); ++it) {
       const Stmt* c = *it;
+      if (isa<SwitchCase>(c)) {
+        // The labels, then their statement as one of the block's.
+        while (const auto* sc = dyn_cast<SwitchCase>(c)) {
+          if (const auto* cs = dyn_cast<CaseStmt>(sc))
+            out += lineDirective(c->getBeginLoc()) + "case " +
+                   text(off(cs->getLHS()->getBeginLoc()), endOfToken(cs->getLHS()->getEndLoc())) + ":;\n";
+          else
+            out += lineDirective(c->getBeginLoc()) + "default:;\n"; // `;`: a label may end the block
+          c = sc->getSubStmt();
+        }
+        if (regionOf_.count(c)) {
+          out += region(regionRange_[regionOf_[c]].first, regionRange_[regionOf_[c]].second, c->getBeginLoc(), {c});
+          continue;
+        }
+      }
       if (barrierStmts_.count(c)) {
         if (!returns_.empty())
           out += "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
@@ -1338,6 +1581,7 @@ private:
   // A loop body or an if branch: split when it holds a barrier, else one region.
   std::string branch(const Stmt* s) {
     if (const auto* cs = dyn_cast<CompoundStmt>(s); cs && withBarrier_.count(cs)) return "{\n" + emitBlock(cs) + "}\n";
+    if (splitStmt(s)) return "{\n" + emitSplit(s) + "}\n";
     return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc(), {s}) + "}\n";
   }
 
@@ -1349,6 +1593,13 @@ private:
     if (const auto* w = dyn_cast<WhileStmt>(c))
       return lineDirective(c->getBeginLoc()) + "while " +
              text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
+    if (const auto* sw = dyn_cast<SwitchStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "switch " +
+             text(off(sw->getLParenLoc()), endOfToken(sw->getRParenLoc())) + "\n{\n" +
+             emitBlock(cast<CompoundStmt>(sw->getBody())) + "}\n";
+    if (const auto* d = dyn_cast<DoStmt>(c))
+      return lineDirective(c->getBeginLoc()) + "do\n" + branch(d->getBody()) + lineDirective(d->getWhileLoc()) +
+             text(off(d->getWhileLoc()), endOfToken(d->getRParenLoc())) + ";\n";
     const auto* i = dyn_cast<IfStmt>(c);
     if (!i) throw Refused{"internal: an unexpected statement at " + where(c)};
     std::string out = lineDirective(c->getBeginLoc()) + (i->isConstexpr() ? "if constexpr " : "if ") +
@@ -1377,6 +1628,657 @@ private:
   }
 };
 
+// ---- barriers in called functions: inlining (the first pass)
+//
+// A kernel that hands its tiled_index to a function waiting on its barrier
+// (directly or through further such calls) is compiled in two parses. The
+// first (Inliner) replaces each such call statement by the callee's body,
+// as text: its arguments bound first to fresh variables, the tiled_index
+// parameter mapped onto the kernel's own, the callee's locals in a nested
+// block. It writes the kernel's body as
+//     { /*amp_ht_inlined:H...*/ if constexpr (true) { INLINED }
+//       else {/*amp_ht_orig*/ ORIGINAL } }
+// and the launcher's script parses that output a second time, where the
+// kernel is analysed and split as any other (its body: the INLINED block),
+// and where Consumer::handle checks that every name of each inlined callee
+// bound to the same declaration as in the callee (keysOf: the hashes H,
+// one per instantiation of the kernel). The fibers branch of a compiled
+// kernel, and a kernel the second pass refuses, get the ORIGINAL body back.
+
+// A declaration as both parses see it: qualified name and where it is written.
+std::string declKey(SourceManager& sm, const Decl* d) {
+  std::string k;
+  if (const auto* nd = dyn_cast<NamedDecl>(d)) k = nd->getQualifiedNameAsString();
+  if (const auto* fd = dyn_cast<FunctionDecl>(d)) k += "(" + fd->getType().getCanonicalType().getAsString() + ")";
+  const PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(d->getLocation()));
+  if (p.isValid()) k += std::string("@") + p.getFilename() + ":" + std::to_string(p.getLine());
+  return k;
+}
+std::string canon(QualType t) { return t.getCanonicalType().getAsString(); }
+
+// The binding keys of a statement tree: statement kinds (implicit nodes
+// left out) and every declaration it names, with `name` giving the
+// callee-relative ones ("P<i>" parameters, "T" the tiled_index, "N<i>"
+// non-type template arguments, "L<name>" the callee's own locals) and
+// `call` the keys of a nested inlined call (true: s was one).
+struct KeyWalker {
+  SourceManager& sm;
+  std::function<std::string(const ValueDecl*)> name;
+  std::function<bool(const Stmt*, std::string&)> call;
+  std::string out;
+  std::string key(const ValueDecl* d) {
+    std::string n = name(d);
+    return n.empty() ? declKey(sm, d) : n;
+  }
+  void walk(const Stmt* s) {
+    if (!s) return;
+    if (call(s, out)) return;
+    if (const auto* sn = dyn_cast<SubstNonTypeTemplateParmExpr>(s)) {
+      out += "N" + std::to_string(sn->getParameter()->getIndex()) + " ";
+      return;
+    }
+    if (const auto* dr = dyn_cast<DeclRefExpr>(s)) {
+      const std::string k = key(dr->getDecl());
+      out += (k[0] == 'N' ? "" : "DeclRefExpr ") + k + " ";
+      return;
+    }
+    if (!isa<ImplicitCastExpr>(s) && !isa<ParenExpr>(s) && !isa<FullExpr>(s) && !isa<MaterializeTemporaryExpr>(s) &&
+        !isa<CXXBindTemporaryExpr>(s))
+      out += std::string(s->getStmtClassName()) + " ";
+    if (const auto* me = dyn_cast<MemberExpr>(s)) out += key(me->getMemberDecl()) + " ";
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(s)) out += declKey(sm, ce->getConstructor()) + " ";
+    if (const auto* ec = dyn_cast<ExplicitCastExpr>(s)) out += canon(ec->getType()) + " ";
+    if (const auto* ut = dyn_cast<UnaryExprOrTypeTraitExpr>(s); ut && ut->isArgumentType())
+      out += canon(ut->getArgumentType()) + " ";
+    if (const auto* ds = dyn_cast<DeclStmt>(s))
+      for (const Decl* d : ds->decls())
+        if (const auto* v = dyn_cast<VarDecl>(d))
+          out += "V" + v->getNameAsString() + ":" + canon(v->getType()) + (v->isStaticLocal() ? ":static " : " ");
+    for (const Stmt* c : s->children()) walk(c);
+  }
+};
+
+// The source text of [b, e) of file fid with edits applied (edits inside an
+// earlier edit are dropped: the outer one emitted them itself).
+struct TextEdit {
+  unsigned b, e;
+  std::string text;
+};
+std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, std::vector<TextEdit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const TextEdit& x, const TextEdit& y) {
+    return x.b != y.b ? x.b < y.b : x.e > y.e;
+  });
+  const char* buf = sm.getBufferData(fid).data();
+  std::string out;
+  unsigned k = b;
+  for (const TextEdit& ed : edits) {
+    if (ed.b < k || ed.b >= e || ed.e > e) continue;
+    out.append(buf + k, buf + ed.b);
+    out += ed.text;
+    k = ed.e;
+  }
+  if (k < e) out.append(buf + k, buf + e);
+  return out;
+}
+
+class Inliner {
+public:
+  Inliner(ASTContext& ctx, const std::set<std::string>& headers, LambdaExpr* l, ParmVarDecl* p)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), lambda_(l), param_(p) {
+    dependent_ = l->getLambdaClass()->getDeclContext()->isDependentContext() ||
+                 l->getCallOperator()->getTemplateInstantiationPattern() != nullptr;
+    for (const DeclContext* c = l->getLambdaClass()->getDeclContext(); c; c = c->getParent())
+      if (const auto* fd = dyn_cast<FunctionDecl>(c))
+        if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) dependent_ = true;
+  }
+
+  std::string keys; // the binding keys of every inlined call, in order
+  int calls = 0;    // call statements inlined (nested ones included)
+
+  // The kernel body's text between its braces with its waiting calls
+  // inlined; "" when it has none. Throws Refused.
+  std::string run() {
+    const CompoundStmt* body = lambda_->getCompoundStmtBody();
+    const FileID fid = sm_.getFileID(body->getLBracLoc());
+    std::vector<TextEdit> edits;
+    std::vector<const CallExpr*> found;
+    waitingCalls(body, param_, found);
+    if (found.empty()) return "";
+    for (const CallExpr* c : found) {
+      const Stmt* st = statementOf(c);
+      std::string k;
+      edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
+      keys += k;
+    }
+    for (auto& [f, n] : sites_)
+      if (n > 1 && hasStatic_.count(f))
+        throw Refused{"`" + f->getNameAsString() + "` has tile_static (or static) variables and is called at " +
+                      std::to_string(n) + " places (inlined, each place would get its own)"};
+    return editedText(sm_, fid, off(body->getLBracLoc()) + 1, off(body->getRBracLoc()), edits);
+  }
+
+private:
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  const LangOptions& lo_;
+  const std::set<std::string>& headers_;
+  LambdaExpr* lambda_;
+  ParmVarDecl* param_;
+  bool dependent_ = false; // the kernel is in a template: template arguments must be spelled as written
+  std::map<const FunctionDecl*, int> sites_;
+  std::set<const FunctionDecl*> hasStatic_;
+  std::map<const FunctionDecl*, bool> waits_;
+  int ids_ = 0;
+
+  unsigned off(SourceLocation l) { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
+  unsigned endOfToken(SourceLocation l) {
+    if (l.isMacroID()) l = sm_.getExpansionRange(l).getEnd();
+    return sm_.getFileOffset(Lexer::getLocForEndOfToken(l, 0, sm_, lo_));
+  }
+  std::string where(SourceLocation l) {
+    const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+    return std::string(llvm::sys::path::filename(p.getFilename())) + ":" + std::to_string(p.getLine());
+  }
+  std::string lineDirective(SourceLocation l) {
+    const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+    std::string esc;
+    for (char c : std::string(p.getFilename())) {
+      if (c == '"' || c == '\\') esc += '\\';
+      esc += c;
+    }
+    return "\n#line " + std::to_string(p.getLine()) + " \"" + esc + "\"\n";
+  }
+  unsigned stmtEnd(const Stmt* s, FileID fid) {
+    unsigned e = endOfToken(s->getEndLoc());
+    const char* buf = sm_.getBufferData(fid).data();
+    unsigned k = e;
+    while (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' || buf[k] == '\r') ++k;
+    return buf[k] == ';' ? k + 1 : e;
+  }
+  static const Expr* strip(const Expr* e) { return e->IgnoreParenImpCasts(); }
+  const Stmt* parentOf(const Stmt* s) {
+    auto ps = ctx_.getParents(*s);
+    return ps.empty() ? nullptr : ps[0].get<Stmt>();
+  }
+
+  // The argument is the tiled_index `tiled` itself (by value: a copy construction around it).
+  static bool isTiled(const Expr* a, const ValueDecl* tiled) {
+    const Expr* e = a->IgnoreParenImpCasts();
+    if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
+      e = ce->getArg(0)->IgnoreParenImpCasts();
+    const auto* dr = dyn_cast<DeclRefExpr>(e);
+    return dr && dr->getDecl() == tiled;
+  }
+
+  // f waits on the barrier of its parameter `p` (a tiled_index): a
+  // `p.barrier.wait*()` in its body, or p handed to a function that does.
+  bool waits(const FunctionDecl* f, const ParmVarDecl* p, int depth) {
+    const FunctionDecl* def = nullptr;
+    if (depth > 8 || !f->hasBody(def) || !def->getBody()) return false;
+    struct V : RecursiveASTVisitor<V> {
+      Inliner& in;
+      const ParmVarDecl* p;
+      int depth;
+      bool found = false;
+      V(Inliner& i, const ParmVarDecl* pp, int d) : in(i), p(pp), depth(d) {}
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+        const CXXMethodDecl* m = c->getMethodDecl();
+        if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
+          if (const auto* me = dyn_cast<MemberExpr>(strip(c->getImplicitObjectArgument())))
+            if (const auto* dr = dyn_cast<DeclRefExpr>(strip(me->getBase())); dr && dr->getDecl() == p) found = true;
+        return true;
+      }
+      bool VisitCallExpr(CallExpr* c) {
+        const FunctionDecl* g = c->getDirectCallee();
+        if (!g || isa<CXXMethodDecl>(g)) return true;
+        for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
+          if (isTiled(c->getArg(i), p) && in.waits(g, g->getParamDecl(i), depth + 1)) found = true;
+        return true;
+      }
+    } v(*this, p, depth);
+    // The parameter of the definition (p may be a declaration's).
+    const unsigned idx = p->getFunctionScopeIndex();
+    if (idx >= def->getNumParams()) return false;
+    v.p = def->getParamDecl(idx);
+    v.TraverseStmt(def->getBody());
+    return v.found;
+  }
+
+  // The calls under s that hand `tiled` to a function that waits on it,
+  // in source order (those inside another such call's arguments included).
+  void waitingCalls(const Stmt* s, const ValueDecl* tiled, std::vector<const CallExpr*>& out) {
+    if (!s) return;
+    if (const auto* c = dyn_cast<CallExpr>(s))
+      if (const FunctionDecl* g = c->getDirectCallee(); g && !isa<CXXOperatorCallExpr>(c))
+        for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
+          if (isTiled(c->getArg(i), tiled)) {
+            if (isa<CXXMemberCallExpr>(c) || isa<CXXMethodDecl>(g)) {
+              if (g->hasBody() && waitsAnyTiled(g))
+                throw Refused{"a barrier in a called member function (" + where(c->getBeginLoc()) +
+                              "): not inlined (its members and `this` would bind differently)"};
+              continue;
+            }
+            if (waits(g, g->getParamDecl(i), 0)) {
+              out.push_back(c);
+              break;
+            }
+          }
+    for (const Stmt* c : s->children()) waitingCalls(c, tiled, out);
+  }
+  bool waitsAnyTiled(const FunctionDecl* g) {
+    for (const ParmVarDecl* q : g->parameters())
+      if (isAmpClass(q->getType(), "tiled_index") && waits(g, q, 0)) return true;
+    return false;
+  }
+
+  // The statement a waiting call is: a call statement (in a block, or the
+  // body or branch of a statement), nothing inside an expression.
+  const Stmt* statementOf(const CallExpr* c) {
+    const Stmt* s = c;
+    const Stmt* p = parentOf(s);
+    if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) s = ewc, p = parentOf(ewc);
+    bool ok = false;
+    if (p && isa<CompoundStmt>(p)) ok = true;
+    if (const auto* i = dyn_cast_or_null<IfStmt>(p)) ok = i->getThen() == s || i->getElse() == s;
+    if (const auto* f = dyn_cast_or_null<ForStmt>(p)) ok = f->getBody() == s;
+    if (const auto* w = dyn_cast_or_null<WhileStmt>(p)) ok = w->getBody() == s;
+    if (const auto* d = dyn_cast_or_null<DoStmt>(p)) ok = d->getBody() == s;
+    if (const auto* sc = dyn_cast_or_null<SwitchCase>(p)) ok = sc->getSubStmt() == s;
+    if (!ok)
+      throw Refused{"a call to a function that waits on the barrier inside an expression (" + where(c->getBeginLoc()) +
+                    "): only call statements are inlined"};
+    if (!s->getBeginLoc().isFileID() || !s->getEndLoc().isFileID())
+      throw Refused{"a call to a function that waits on the barrier written through a macro (" +
+                    where(c->getBeginLoc()) + ")"};
+    return s;
+  }
+
+  // A type as both parses name it from anywhere (non-dependent kernels).
+  std::string typeName(QualType t) {
+    PrintingPolicy pp(lo_);
+    pp.FullyQualifiedName = true;
+    pp.SuppressScope = false;
+    pp.PrintAsCanonical = true;
+    return t.getAsString(pp);
+  }
+
+  bool calleeFileOk(SourceLocation l) {
+    if (sm_.isWrittenInMainFile(l)) return true;
+    OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
+    return fe && headers_.count(fe->getFileEntry().tryGetRealPathName().str());
+  }
+
+  // The text replacing call statement `st` (a call to f, written in file
+  // cfid with the caller's edits cedits, `tiled` the caller's tiled_index):
+  //   {/*amp_ht_call*/ template aliases; parameter bindings;
+  //     { the callee's body, its parameters renamed, nested calls inlined } }
+  // keys: the binding keys of the call (checked in the second pass).
+  std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
+                         const ValueDecl* tiled, int depth, bool spelled,
+                         const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys) {
+    const FunctionDecl* f = call->getDirectCallee();
+    const std::string fname = "`" + f->getNameAsString() + "`";
+    const std::string at = " (" + where(call->getBeginLoc()) + ")";
+    if (depth > 8) throw Refused{"calls that wait on the barrier nested more than 8 deep" + at};
+    const FunctionDecl* def = nullptr;
+    if (!f->hasBody(def) || !def->getBody()) throw Refused{"the body of " + fname + " is not visible" + at};
+    f = def;
+    if (f->isVariadic()) throw Refused{fname + " is variadic" + at};
+    if (!f->getReturnType()->isVoidType()) throw Refused{fname + " returns a value" + at};
+    if (!f->getLexicalDeclContext()->isFileContext())
+      throw Refused{fname + " is defined inside a class" + at};
+    const FunctionDecl* pattern = f->getTemplateInstantiationPattern();
+    if (!pattern) pattern = f;
+    const auto* body = dyn_cast<CompoundStmt>(f->getBody());
+    const auto* pbody = dyn_cast_or_null<CompoundStmt>(pattern->getBody());
+    if (!body || !pbody || !pbody->getLBracLoc().isFileID() || !pbody->getRBracLoc().isFileID())
+      throw Refused{"the body of " + fname + " is written through a macro" + at};
+    if (!calleeFileOk(pbody->getLBracLoc()))
+      throw Refused{fname + " is defined outside the main file and the project's headers" + at};
+    if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), lambda_->getBeginLoc()))
+      throw Refused{fname + " is defined after the kernel" + at};
+    // Names the callee's text uses unqualified are looked up from the
+    // kernel: only where the kernel's scope sees all the callee's scope sees
+    // (the callee's namespace is the kernel's or encloses it). The second
+    // pass checks each name for shadowing by the kernel's own.
+    const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
+    const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
+    if (!fns->Equals(kns) && !fns->Encloses(kns))
+      throw Refused{fname + " is in another namespace than the kernel" + at +
+                    ": its unqualified names could bind differently where the kernel is"};
+    const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
+    const int id = ids_++;
+    ++calls;
+    ++sites_[f];
+    std::vector<TextEdit> edits; // on the callee's text
+    std::string head;            // aliases and bindings
+    std::vector<std::pair<QualType, std::string>> aliases; // this call's type aliases (for nested calls)
+    keys += "CALL(";
+
+    // Template arguments: aliases `using amp_ht_t<id>_<i> = ARG;` (or a
+    // constexpr variable for a non-type one), every use of the template
+    // parameter in the callee's text renamed.
+    if (const FunctionTemplateDecl* ft = f->getPrimaryTemplate()) {
+      const TemplateParameterList* tpl = ft->getTemplateParameters();
+      const TemplateArgumentList* args = f->getTemplateSpecializationArgs();
+      const auto* ref = dyn_cast<DeclRefExpr>(strip(call->getCallee()));
+      if (!args || args->size() != tpl->size()) throw Refused{"the template arguments of " + fname + " are not plain" + at};
+      for (unsigned i = 0; i < tpl->size(); ++i) {
+        const NamedDecl* tp = tpl->getParam(i);
+        if (tp->isImplicit() || tp->isTemplateParameterPack() || isa<TemplateTemplateParmDecl>(tp))
+          throw Refused{fname + " has a template parameter pack, template template or `auto` parameter" + at};
+        std::string spelledText;
+        const TemplateArgument& a = args->get(i);
+        if (spelled) {
+          // In a template the caller's own text must name the argument: as
+          // written, or, deduced, as the caller's own template argument of
+          // the same type (the caller an inlined template too; checked
+          // across instantiations: the text must come out the same).
+          if (ref && i < ref->getNumTemplateArgs()) {
+            const SourceRange r = ref->template_arguments()[i].getSourceRange();
+            if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
+              throw Refused{"a template argument of " + fname + " is written through a macro" + at};
+            spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
+          } else if (a.getKind() == TemplateArgument::Type) {
+            for (const auto& [t, name] : outer)
+              if (ctx_.hasSameType(t, a.getAsType())) spelledText = name;
+          }
+          if (spelledText.empty())
+            throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
+        }
+        const std::string alias = "amp_ht_t" + std::to_string(id) + "_" + std::to_string(i);
+        if (isa<TemplateTypeParmDecl>(tp)) {
+          if (a.getKind() != TemplateArgument::Type) throw Refused{"an unexpected template argument" + at};
+          head += "using " + alias + " = " + (spelled ? spelledText : typeName(a.getAsType())) + "; ";
+          aliases.push_back({a.getAsType(), alias});
+          keys += "A" + canon(a.getAsType()) + " ";
+        } else {
+          const auto* nt = cast<NonTypeTemplateParmDecl>(tp);
+          if (a.getKind() != TemplateArgument::Integral || nt->getType()->isDependentType() ||
+              !nt->getType()->isIntegralOrEnumerationType())
+            throw Refused{fname + " has a non-type template parameter that is not an integer" + at};
+          const std::string ty = typeName(a.getIntegralType());
+          head += "constexpr " + ty + " " + alias + " = " +
+                  (spelled ? spelledText : "static_cast<" + ty + ">(" + toString(a.getAsIntegral(), 10) + ")") + "; ";
+          keys += "N" + canon(a.getIntegralType()) + "=" + toString(a.getAsIntegral(), 10) + " ";
+        }
+        // Uses of the parameter in the callee's text (its pattern).
+        struct V : RecursiveASTVisitor<V> {
+          const NamedDecl* tp;
+          std::vector<SourceLocation> at;
+          bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+            if (tl.getDecl() == tp) at.push_back(tl.getNameLoc());
+            return true;
+          }
+          bool VisitDeclRefExpr(DeclRefExpr* r) {
+            if (r->getDecl() == tp) at.push_back(r->getLocation());
+            return true;
+          }
+        } v;
+        v.tp = tp;
+        v.TraverseDecl(const_cast<FunctionDecl*>(pattern));
+        std::set<unsigned> seen;
+        for (SourceLocation l : v.at) {
+          if (!l.isFileID()) throw Refused{"a template parameter of " + fname + " is used inside a macro" + at};
+          if (seen.insert(off(l)).second) edits.push_back({off(l), endOfToken(l), alias});
+        }
+      }
+    }
+
+    // Parameters: each bound to a fresh variable declared with the
+    // parameter's own type text (references stay references, copies are
+    // copy-initialised as the call did); the tiled_index parameter is the
+    // caller's tiled_index itself. Arguments with side effects: one at most
+    // (C++ leaves the order of evaluation of arguments unspecified).
+    if (call->getNumArgs() != f->getNumParams()) throw Refused{"a call to " + fname + " with a parameter pack" + at};
+    int effects = 0;
+    std::map<const ParmVarDecl*, std::string> rename; // instance parameter -> new name
+    std::map<const ValueDecl*, int> pindex;          // instance parameter -> binding number
+    const ParmVarDecl* fTiled = nullptr;
+    int nb = 0;
+    for (unsigned i = 0; i < f->getNumParams(); ++i) {
+      const ParmVarDecl* pv = f->getParamDecl(i);
+      const ParmVarDecl* ppv = pattern->getParamDecl(i);
+      const Expr* arg = call->getArg(i);
+      // A default argument: only a literal (its text means the same
+      // anywhere), spelled as the callee's declaration spells it.
+      std::string argText;
+      if (const auto* da = dyn_cast<CXXDefaultArgExpr>(arg)) {
+        const Expr* lit = da->getExpr()->IgnoreImplicit();
+        const Expr* written = ppv->hasDefaultArg() && !ppv->hasUninstantiatedDefaultArg() ? ppv->getDefaultArg() : nullptr;
+        if (!(isa<IntegerLiteral>(lit) || isa<FloatingLiteral>(lit) || isa<CXXBoolLiteralExpr>(lit) ||
+              isa<CharacterLiteral>(lit) || isa<CXXNullPtrLiteralExpr>(lit)) ||
+            !written || !written->getBeginLoc().isFileID() || !written->getEndLoc().isFileID())
+          throw Refused{"a default argument other than a literal in a call to " + fname + at};
+        const FileID dfid = sm_.getFileID(written->getBeginLoc());
+        argText = editedText(sm_, dfid, off(written->getBeginLoc()), endOfToken(written->getEndLoc()), {});
+      }
+      if (isAmpClass(pv->getType(), "tiled_index")) {
+        if (!isTiled(arg, tiled)) throw Refused{"a tiled_index other than the kernel's passed to " + fname + at};
+        if (!ctx_.hasSameUnqualifiedType(pv->getType().getNonReferenceType(), param_->getType().getNonReferenceType()))
+          throw Refused{"the tiled_index parameter of " + fname + " has another type than the kernel's" + at};
+        if (pv->getType()->isReferenceType() && !pv->getType().getNonReferenceType().isConstQualified())
+          throw Refused{fname + " takes the tiled_index by non-const reference" + at};
+        if (fTiled) throw Refused{fname + " takes the tiled_index twice" + at};
+        fTiled = pv;
+        rename[pv] = param_->getNameAsString();
+        continue;
+      }
+      // A copy of a variable (a view, an index) counts as no effect: only
+      // its constructor runs, whose order changes no value.
+      const Expr* ae = arg->IgnoreImplicit();
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(ae); ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+          (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()) &&
+          isa<DeclRefExpr>(ce->getArg(0)->IgnoreImplicit()))
+        ae = ce->getArg(0)->IgnoreImplicit();
+      if (ae->HasSideEffects(ctx_)) ++effects;
+      if (ppv->getName().empty()) throw Refused{fname + " has an unnamed parameter" + at};
+      if (ppv->isParameterPack()) throw Refused{fname + " has a parameter pack" + at};
+      const TypeSourceInfo* tsi = ppv->getTypeSourceInfo();
+      if (!tsi || !ppv->getBeginLoc().isFileID() || !ppv->getLocation().isFileID() ||
+          off(tsi->getTypeLoc().getEndLoc()) >= off(ppv->getLocation()))
+        throw Refused{"the parameter `" + ppv->getNameAsString() + "` of " + fname +
+                      " is declared with a declarator around its name or through a macro" + at};
+      if (argText.empty() && (!arg->getBeginLoc().isFileID() || !arg->getEndLoc().isFileID()))
+        throw Refused{"an argument of the call to " + fname + " is written through a macro" + at};
+      const std::string nn = "amp_ht_c" + std::to_string(id) + "_" + ppv->getNameAsString();
+      rename[pv] = nn;
+      pindex[pv] = nb++;
+      // The type text, the template parameters in it renamed.
+      std::vector<TextEdit> te;
+      for (const TextEdit& e : edits)
+        if (e.b >= off(ppv->getBeginLoc()) && e.e <= off(ppv->getLocation())) te.push_back(e);
+      if (argText.empty()) argText = editedText(sm_, cfid, off(arg->getBeginLoc()), endOfToken(arg->getEndLoc()), cedits);
+      head += editedText(sm_, ffid, off(ppv->getBeginLoc()), off(ppv->getLocation()), te) + " " + nn + " = " +
+              argText + "; ";
+      keys += "P" + canon(pv->getType()) + " ";
+    }
+    if (!fTiled) throw Refused{"internal: no tiled_index parameter in " + fname + at};
+    if (effects > 1) throw Refused{"two or more arguments with side effects in a call to " + fname + at};
+
+    // The body: parameter uses renamed, the final `return;` dropped, other
+    // returns refused, nested waiting calls inlined.
+    struct B : RecursiveASTVisitor<B> {
+      Inliner& in;
+      const FunctionDecl* f;
+      std::map<const ParmVarDecl*, std::string>& rename;
+      std::vector<TextEdit>& edits;
+      const Stmt* last;
+      std::string fname, at;
+      B(Inliner& i, const FunctionDecl* ff, std::map<const ParmVarDecl*, std::string>& r, std::vector<TextEdit>& e)
+          : in(i), f(ff), rename(r), edits(e) {}
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        const auto* pv = dyn_cast<ParmVarDecl>(r->getDecl());
+        if (!pv || !rename.count(pv)) return true;
+        if (!r->getLocation().isFileID())
+          throw Refused{"the parameter `" + pv->getNameAsString() + "` of " + fname + " is used inside a macro" + at};
+        edits.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), rename[pv]});
+        return true;
+      }
+      bool VisitReturnStmt(ReturnStmt* r) {
+        if (r != last)
+          throw Refused{"a `return` in " + fname + " before its end (" + in.where(r->getBeginLoc()) +
+                        "): not inlined"};
+        return true;
+      }
+      bool VisitVarDecl(VarDecl* v) {
+        if (v->isStaticLocal()) {
+          if (v->getTLSKind() == VarDecl::TLS_None && !v->getType().isConstQualified())
+            throw Refused{fname + " has a `static` variable (" + in.where(v->getLocation()) + "): not inlined"};
+          in.hasStatic_.insert(f);
+        }
+        return true;
+      }
+      bool VisitLambdaExpr(LambdaExpr* l) {
+        throw Refused{"a lambda in " + fname + " (" + in.where(l->getBeginLoc()) + ")"};
+      }
+    } bv(*this, f, rename, edits);
+    bv.last = body->body_empty() ? nullptr : body->body_back();
+    if (bv.last && !isa<ReturnStmt>(bv.last)) bv.last = nullptr;
+    bv.fname = fname;
+    bv.at = at;
+    bv.TraverseStmt(const_cast<CompoundStmt*>(body));
+    if (bv.last) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});
+    // Nested waiting calls (on the callee's tiled_index).
+    std::vector<const CallExpr*> nested;
+    waitingCalls(body, fTiled, nested);
+    std::map<const Stmt*, std::string> nestedKeys;
+    std::map<const Stmt*, const CallExpr*> nestedCall;
+    for (const CallExpr* c : nested) {
+      const Stmt* s = statementOf(c);
+      nestedCall[s] = c;
+      std::string k;
+      // Template arguments of a nested call are spelled as written when the
+      // callee's text is a template's, in a kernel that is a template too.
+      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
+      edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
+      nestedKeys[s] = k;
+    }
+    // The keys of the body, as the second pass will compute them on the
+    // inlined block.
+    // A nested call: the keys of its arguments (the callee's text, read
+    // where the kernel is, like the rest of its body), then its own.
+    std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
+      if (d == fTiled) return "T";
+      if (const auto* pv = dyn_cast<ParmVarDecl>(d); pv && pindex.count(pv)) return "P" + std::to_string(pindex[pv]);
+      if (const auto* v = dyn_cast<VarDecl>(d); v && !isa<ParmVarDecl>(v) && v->getDeclContext() == f)
+        return "L" + v->getNameAsString();
+      return "";
+    };
+    std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+      if (s == bv.last) return true;
+      auto it = nestedKeys.find(s);
+      if (it == nestedKeys.end()) return false;
+      const CallExpr* c = nestedCall[s];
+      const FunctionDecl* g = c->getDirectCallee();
+      for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i) {
+        if (isAmpClass(g->getParamDecl(i)->getType(), "tiled_index")) continue;
+        KeyWalker sub{sm_, nameFn, callFn, ""};
+        const Expr* a = c->getArg(i);
+        if (const auto* da = dyn_cast<CXXDefaultArgExpr>(a)) a = da->getExpr(); // bound to its literal
+        sub.walk(a);
+        out += "ARG " + sub.out;
+      }
+      out += it->second;
+      return true;
+    };
+    KeyWalker kw{sm_, nameFn, callFn, ""};
+    kw.walk(body);
+    keys += kw.out + ")";
+    const std::string inner =
+        editedText(sm_, ffid, off(pbody->getLBracLoc()) + 1, off(pbody->getRBracLoc()), edits);
+    return "{/*amp_ht_call*/" + lineDirective(st->getBeginLoc()) + head + "{" + lineDirective(pbody->getLBracLoc()) +
+           inner + "\n}" + lineDirective(st->getEndLoc()) + "}";
+  }
+};
+
+// The second pass: the binding keys of the inlined calls of a kernel
+// instance's INLINED block (each `{/*amp_ht_call*/ ...}` block), computed
+// as Inliner computed them on the callees.
+struct InlinedKeys {
+  ASTContext& ctx;
+  SourceManager& sm;
+  const ParmVarDecl* param;
+  bool isCall(const Stmt* s) {
+    const auto* cs = dyn_cast<CompoundStmt>(s);
+    if (!cs || !cs->getLBracLoc().isFileID()) return false;
+    const llvm::StringRef buf = sm.getBufferData(sm.getFileID(cs->getLBracLoc()));
+    const unsigned o = sm.getFileOffset(cs->getLBracLoc());
+    return buf.substr(o + 1, 14) == "/*amp_ht_call*";
+  }
+  // Keys of one call block: its aliases and bindings, then its inner block.
+  std::string call(const CompoundStmt* cs) {
+    std::string k = "CALL(";
+    std::map<const ValueDecl*, std::string> names;
+    int nb = 0;
+    const CompoundStmt* inner = nullptr;
+    for (const Stmt* c : cs->body()) {
+      if (const auto* ds = dyn_cast<DeclStmt>(c)) {
+        for (const Decl* d : ds->decls()) {
+          if (const auto* ta = dyn_cast<TypedefNameDecl>(d)) {
+            k += "A" + canon(ta->getUnderlyingType()) + " ";
+          } else if (const auto* v = dyn_cast<VarDecl>(d)) {
+            const std::string n = v->getNameAsString();
+            if (n.rfind("amp_ht_t", 0) == 0) {
+              const APValue* val = const_cast<VarDecl*>(v)->evaluateValue();
+              const size_t us = n.rfind('_');
+              names[v] = "N" + n.substr(us + 1);
+              k += "N" + canon(v->getType().getUnqualifiedType()) + "=" +
+                   (val && val->isInt() ? toString(val->getInt(), 10) : std::string("?")) + " ";
+            } else {
+              names[v] = "P" + std::to_string(nb++);
+              k += "P" + canon(v->getType()) + " ";
+            }
+          }
+        }
+      } else if (const auto* b = dyn_cast<CompoundStmt>(c)) {
+        inner = b;
+      }
+    }
+    if (!inner) return k + "?)";
+    const unsigned ib = sm.getFileOffset(inner->getLBracLoc()), ie = sm.getFileOffset(inner->getRBracLoc());
+    std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
+      if (d == param) return "T";
+      if (auto it = names.find(d); it != names.end()) return it->second;
+      if (const auto* v = dyn_cast<VarDecl>(d); v && v->getLocation().isFileID()) {
+        const unsigned o = sm.getFileOffset(v->getLocation());
+        if (sm.getFileID(v->getLocation()) == sm.getFileID(inner->getLBracLoc()) && ib < o && o < ie &&
+            v->isLocalVarDecl())
+          return "L" + v->getNameAsString();
+      }
+      return "";
+    };
+    // A nested call block: its bindings' initialisers (the arguments, read
+    // in this block's names), then its own keys.
+    std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+      if (!isCall(s)) return false;
+      for (const Stmt* c : cast<CompoundStmt>(s)->body())
+        if (const auto* ds = dyn_cast<DeclStmt>(c))
+          for (const Decl* d : ds->decls())
+            if (const auto* v = dyn_cast<VarDecl>(d); v && v->getNameAsString().rfind("amp_ht_t", 0) != 0) {
+              KeyWalker sub{sm, nameFn, callFn, ""};
+              sub.walk(v->getInit());
+              out += "ARG " + sub.out;
+            }
+      out += call(cast<CompoundStmt>(s));
+      return true;
+    };
+    KeyWalker kw{sm, nameFn, callFn, ""};
+    kw.walk(inner);
+    return k + kw.out + ")";
+  }
+  // Every outermost call block under s, in source order.
+  void all(const Stmt* s, std::string& out) {
+    if (!s) return;
+    if (isCall(s)) {
+      out += call(cast<CompoundStmt>(s));
+      return;
+    }
+    for (const Stmt* c : s->children()) all(c, out);
+  }
+};
+
 std::string quote(const std::string& s) {
   std::string o = "\"";
   for (char c : s) {
@@ -1388,8 +2290,10 @@ std::string quote(const std::string& s) {
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay)
-      : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)) {}
+  Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay,
+           int pass, bool inl)
+      : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)),
+        pass_(pass), inline_(inl) {}
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     SourceManager& sm = ctx.getSourceManager();
@@ -1449,6 +2353,8 @@ private:
   std::set<std::string> headers_;            // project headers whose kernels may be rewritten (real paths)
   std::string overlay_;                      // where their rewritten copies go
   std::map<std::string, FileID> headerFile_; // such a header, as included (its first inclusion)
+  int pass_ = 1;       // 2: the second parse, of the first's output (only the kernels it inlined calls into)
+  bool inline_ = true; // the first pass inlines calls that wait on the barrier
 
   // May kernels at `at` (a file location) be rewritten: in the main file, or
   // in the first inclusion of a project header the launcher named.
@@ -1512,6 +2418,14 @@ private:
     CXXMethodDecl* op = l->getCallOperator();
     ParmVarDecl* p = op->getParamDecl(0);
     const SourceLocation at = l->getBeginLoc();
+    const CompoundStmt* body = l->getCompoundStmtBody();
+    const LangOptions& lo = ctx.getLangOpts();
+    // The second pass takes only the kernels the first inlined calls into.
+    const llvm::StringRef marker = "/*amp_ht_inlined:";
+    const bool inlined =
+        body->getLBracLoc().isFileID() &&
+        sm.getBufferData(sm.getFileID(body->getLBracLoc())).substr(sm.getFileOffset(body->getLBracLoc()) + 1).starts_with(marker);
+    if (pass_ == 2 && !inlined) return;
     if (!at.isFileID() || !rewritable(sm, at) || !l->getEndLoc().isFileID() ||
         !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
       if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
@@ -1519,10 +2433,90 @@ private:
     }
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
+    const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
+    const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
     std::string compiled, why;
     int barriers = 0, per_item = 0, recomputed = 0, guarded = 0, independent = 0;
-    for (LambdaExpr* inst : kernels) {
-      Kernel k(ctx, inst, inst->getCallOperator()->getParamDecl(0));
+
+    // First pass: calls that wait on the barrier inlined (main file only: the
+    // second parse reads the main file's rewritten text). The kernel's body
+    // becomes `{MARK if constexpr (true) { INLINED } else {ORIG_MARK ORIGINAL}}`.
+    // Inlining off (the script's fallback after a failed second parse): a
+    // kernel with calls that wait says why it keeps fibers.
+    if (pass_ == 1 && !inline_ && sm.isWrittenInMainFile(at)) {
+      try {
+        Inliner in(ctx, headers_, l, p);
+        if (!in.run().empty())
+          why = "a barrier in a called function, not inlined: the inlined text of this file's kernels did not parse "
+                "(tile_compiler's message in the build's output says where)";
+      } catch (const Refused& r) {
+        why = "a barrier in a called function, not inlined: " + r.why;
+      }
+    }
+    if (pass_ == 1 && inline_ && sm.isWrittenInMainFile(at)) {
+      std::string text, hashes;
+      int calls = 0;
+      try {
+        for (LambdaExpr* inst : kernels) {
+          Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0));
+          std::string t = in.run();
+          if (inst != l && t != text)
+            throw Refused{"the calls that wait on the barrier differ between template instantiations"};
+          text = t;
+          calls = in.calls;
+          hashes += (hashes.empty() ? "" : ",") + std::to_string(std::hash<std::string>()(in.keys));
+        }
+      } catch (const Refused& r) {
+        why = "a barrier in a called function, not inlined: " + r.why;
+      }
+      if (why.empty() && !text.empty()) {
+        const std::string orig = buf.substr(lb + 1, rb - lb - 1).str();
+        PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
+        rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1,
+                       marker.str() + std::to_string(calls) + ":" + hashes + "*/ if constexpr (true) {" + text +
+                           "\n} else {/*amp_ht_orig*/\n#line " + std::to_string(bl.getLine()) + " " +
+                           quote(bl.getFilename()) + "\n" + orig + "}");
+        return;
+      }
+    }
+    // Second pass: the INLINED block, once each name in it is shown to bind
+    // as in the callee; ORIGINAL back for fibers.
+    std::vector<std::string> hashes;
+    std::string orig, inlinedCalls;
+    if (inlined) {
+      const size_t hb = lb + 1 + marker.size(), he = buf.find("*/", hb);
+      const size_t ob = buf.find("/*amp_ht_orig*/", lb);
+      if (he == llvm::StringRef::npos || ob == llvm::StringRef::npos || ob > rb) return; // not ours
+      llvm::StringRef h = buf.slice(hb, he);
+      inlinedCalls = h.split(':').first.str();
+      llvm::SmallVector<llvm::StringRef, 8> parts;
+      h.split(':').second.split(parts, ',');
+      for (llvm::StringRef x : parts) hashes.push_back(x.str());
+      orig = buf.slice(ob + strlen("/*amp_ht_orig*/"), rb - 1).str(); // up to the else block's `}`
+    }
+    for (size_t i = 0; why.empty() && i < kernels.size(); ++i) {
+      LambdaExpr* inst = kernels[i];
+      ParmVarDecl* ip = inst->getCallOperator()->getParamDecl(0);
+      CompoundStmt* then = nullptr;
+      if (inlined) {
+        CompoundStmt* ib = inst->getCompoundStmtBody();
+        const auto* is = ib->size() == 1 ? dyn_cast<IfStmt>(ib->body_front()) : nullptr;
+        then = is ? const_cast<CompoundStmt*>(dyn_cast_or_null<CompoundStmt>(is->getThen())) : nullptr;
+        if (!then || i >= hashes.size()) {
+          why = "internal: the inlined kernel has an unexpected form";
+          break;
+        }
+        InlinedKeys ik{ctx, sm, ip};
+        std::string keys;
+        ik.all(then, keys);
+        if (std::to_string(std::hash<std::string>()(keys)) != hashes[i]) {
+          why = "a barrier in a called function: the inlined text would bind a name differently than the called "
+                "function does (a name of the kernel's scope shadows one of the callee's, or another overload is "
+                "visible there)";
+          break;
+        }
+      }
+      Kernel k(ctx, inst, ip, then);
       try {
         std::string text = k.compile();
         if (inst != l && text != compiled) {
@@ -1536,14 +2530,14 @@ private:
         guarded = k.guarded;
         independent = k.independent_;
       } catch (const Refused& r) {
-        why = r.why;
+        why = inlined ? "after inlining " + inlinedCalls + " call(s): " + r.why : r.why;
         break;
       }
     }
-    const LangOptions& lo = ctx.getLangOpts();
     const SourceLocation after = Lexer::getLocForEndOfToken(l->getEndLoc(), 0, sm, lo);
     if (!why.empty()) {
       note(sm, at, "tiled kernel keeps fibers: " + why);
+      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
       rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_fiber_kernel(" + quote(whereText) + ", ");
       rw.InsertTextAfter(after, ", " + quote(why) + ")");
       return;
@@ -1554,14 +2548,15 @@ private:
     const auto ftl = tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
     if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID()) {
       note(sm, at, "tiled kernel keeps fibers: its parameter list could not be located");
+      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
       return;
     }
     if (!op->getType()->castAs<FunctionType>()->getReturnType()->isVoidType()) {
       note(sm, at, "tiled kernel keeps fibers: it returns a value");
+      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
       return;
     }
     rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
-    const CompoundStmt* body = l->getCompoundStmtBody();
     const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
     std::string open = trailing ? "" : "-> void ";
     const std::string pn = p->getNameAsString();
@@ -1572,11 +2567,15 @@ private:
       file += c;
     }
     rw.InsertTextBefore(body->getLBracLoc(), open);
-    rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo),
-                       " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" +
-                           compiled + "} else { const auto& " + pn + " = amp_ht_arg;\n#line " +
-                           std::to_string(bl.getLine()) + " \"" + file + "\"\n");
-    rw.InsertTextBefore(body->getRBracLoc(), "}");
+    const std::string head =
+        " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" + compiled +
+        "} else { const auto& " + pn + " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " \"" + file + "\"\n";
+    if (inlined) {
+      rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, head + orig + "}");
+    } else {
+      rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo), head);
+      rw.InsertTextBefore(body->getRBracLoc(), "}");
+    }
     rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
     PresumedLoc el = sm.getPresumedLoc(l->getEndLoc());
     rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
@@ -1585,7 +2584,8 @@ private:
                      (recomputed ? ", " + std::to_string(recomputed) + " recomputed per region" : "") +
                      (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (independent ? ", " + std::to_string(independent) + " region loop(s) marked ivdep" : "") +
-                     (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") + ")");
+                     (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
+                     (inlined ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
   }
 };
 
@@ -1594,10 +2594,12 @@ class Action : public PluginASTAction {
   bool report_ = false;
   std::set<std::string> headers_;
   std::string overlay_;
+  int pass_ = 1;
+  bool inline_ = true;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_);
+    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_, pass_, inline_);
   }
   bool ParseArgs(const CompilerInstance& ci, const std::vector<std::string>& args) override {
     for (const std::string& a : args) {
@@ -1605,6 +2607,8 @@ protected:
       else if (a == "report=1") report_ = true;
       else if (a.rfind("header=", 0) == 0) headers_.insert(a.substr(7));
       else if (a.rfind("overlay=", 0) == 0) overlay_ = a.substr(8);
+      else if (a == "pass=2") pass_ = 2;
+      else if (a == "inline=0") inline_ = false;
     }
     if (out_.empty()) {
       ci.getDiagnostics().Report(ci.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,
