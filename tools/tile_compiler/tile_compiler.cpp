@@ -60,6 +60,17 @@ using namespace clang;
 
 namespace {
 
+// A type spelled so that it names the same type from anywhere in the file
+// (fully qualified, canonical): what the rewrite writes for per-work-item
+// arrays and for the inliner's argument bindings.
+std::string spelledType(QualType t, const LangOptions& lo) {
+  PrintingPolicy pp(lo);
+  pp.FullyQualifiedName = true;
+  pp.SuppressScope = false;
+  pp.PrintAsCanonical = true;
+  return t.getAsString(pp);
+}
+
 struct Refused {
   std::string why;
 };
@@ -958,13 +969,7 @@ private:
   }
 
   // ---- emission
-  std::string typeName(QualType t) {
-    PrintingPolicy pp(lo_);
-    pp.FullyQualifiedName = true;
-    pp.SuppressScope = false;
-    pp.PrintAsCanonical = true;
-    return t.getUnqualifiedType().getAsString(pp);
-  }
+  std::string typeName(QualType t) { return spelledType(t.getUnqualifiedType(), lo_); }
 
   // The type of a per-work-item array: as written when that is a plain type
   // name (so that `T` in a template stays `T` and every instantiation gets
@@ -1895,13 +1900,7 @@ private:
   }
 
   // A type as both parses name it from anywhere (non-dependent kernels).
-  std::string typeName(QualType t) {
-    PrintingPolicy pp(lo_);
-    pp.FullyQualifiedName = true;
-    pp.SuppressScope = false;
-    pp.PrintAsCanonical = true;
-    return t.getAsString(pp);
-  }
+  std::string typeName(QualType t) { return spelledType(t, lo_); }
 
   bool calleeFileOk(SourceLocation l) {
     if (sm_.isWrittenInMainFile(l)) return true;
