@@ -184,12 +184,16 @@ fi
 for f in fidelity_checks fidelity_checks_fast; do [ -x "$B/tests/$f" ] && cp "$B/tests/$f" "$OUT/"; done
 cp "$ROOT/scripts/differential.sh" "$ROOT/tests/fidelity/differential_exclusions.txt" "$ROOT/bench/contraction.py" "$OUT/"
 for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
-# The host benchmark (g++, libgomp): its runtimes travel along in host/.
-# (AMP_BUNDLE_HOST_BENCH=0 leaves it out.)
+# The host benchmark (g++, libgomp): its runtimes travel along in host/,
+# with the host build of the real-shape barrier program (binomial_options:
+# host tiles compiled against fibers on every core, bench/RESULTS.md).
+# (AMP_BUNDLE_HOST_BENCH=0 leaves them out.)
 if [ "${AMP_BUNDLE_HOST_BENCH:-1}" = 1 ]; then
-  HB="$("$ROOT/amp" _build host amp_bench_host)/bench/amp_bench_host"
+  HBD="$("$ROOT/amp" _build host amp_bench_host binomial_options)"
+  HB="$HBD/bench/amp_bench_host"
   mkdir -p "$OUT/host"
   cp "$HB" "$OUT/host/"
+  cp "$HBD/samples/binomial_options" "$OUT/host/"
   for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
     p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
     [ -n "$p" ] && cp "$p" "$OUT/host/"
@@ -205,7 +209,7 @@ if [ -n "${AMP_BUNDLE_CORPUS:-}" ] && [ -x "$AMP_BUNDLE_CORPUS/amp_algorithms" ]
   strip "$OUT/corpus/amp_algorithms" 2>/dev/null || true
 fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
-strip "$OUT"/host/amp_bench_host 2>/dev/null || true
+strip "$OUT"/host/amp_bench_host "$OUT"/host/binomial_options 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* \
   "$OUT"/compat_windows_tests 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')

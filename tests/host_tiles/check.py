@@ -9,7 +9,11 @@ AMP_HOST_TILES=compiled and AMP_HOST_TILES=fibers:
     the headers with kernels it includes; kernels are told apart by file
     name and line): `compiled`, `fibers: TEXT`
     (TEXT part of the reason) or `unwrapped` (the kernel has no report line);
-  * in the fibers run every kernel reports fibers.
+  * in the fibers run every kernel reports fibers;
+  * the compiled path capped at the baseline instruction set
+    (AMP_HOST_TILES_ISA=baseline; by default the widest the CPU has runs)
+    prints the same output and reports `compiled (baseline)`; a cap that
+    names no instruction set stops the program with exit status 2.
 Exit 77 (skipped) when no kernel reports anything: the build had no tile
 compiler (no clang++-22 / Clang headers: GCC-only builds keep fibers).
 """
@@ -21,8 +25,11 @@ import sys
 prog, sources = sys.argv[1], sys.argv[2:]
 
 
-def run(mode):
+def run(mode, isa=None):
     env = dict(os.environ, AMP_HOST_TILES=mode, AMP_HOST_TILES_REPORT="1")
+    env.pop("AMP_HOST_TILES_ISA", None)
+    if isa:
+        env["AMP_HOST_TILES_ISA"] = isa
     r = subprocess.run([prog], env=env, capture_output=True, timeout=120)
     if r.returncode != 0:
         sys.exit(f"{prog} with AMP_HOST_TILES={mode} failed ({r.returncode}):\n{r.stderr.decode(errors='replace')}")
@@ -39,9 +46,19 @@ if not rep_c:
     print("no kernel reported a host tile path: this build has no tile compiler (skipped)")
     sys.exit(77)
 out_f, rep_f = run("fibers")
+out_b, rep_b = run("compiled", "baseline")
 errors = []
 if out_c != out_f:
     errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- fibers\n" + out_f.decode())
+if out_b != out_c:
+    errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- compiled, baseline\n" + out_b.decode())
+for n, got in rep_b.items():
+    if got[0] == "compiled" and got[1] != "baseline":
+        errors.append(f"{n[0]}:{n[1]}: AMP_HOST_TILES_ISA=baseline reports compiled ({got[1]})")
+bad = subprocess.run([prog], env=dict(os.environ, AMP_HOST_TILES_ISA="avx9"), capture_output=True, timeout=120)
+if bad.returncode != 2 or b"AMP_HOST_TILES_ISA=avx9" not in bad.stderr:
+    errors.append(f"AMP_HOST_TILES_ISA=avx9: expected exit 2 and a message naming it, got {bad.returncode}: "
+                  + bad.stderr.decode(errors="replace")[-300:])
 expect = {}
 for source in sources:
     for n, line in enumerate(open(source, encoding="utf-8"), 1):

@@ -115,6 +115,76 @@ template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_t
 template <class F> struct is_fiber_kernel_t : std::false_type {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
 
+// ---- Vector width of the compiled tiles
+// The compiled body's region loops run the tile's work-items side by side,
+// which the compiler vectorises; how wide depends on the instruction set it
+// may use. Unless the whole program is built for a wider one (-march=...),
+// each compiled kernel is also compiled for x86-64-v3 (AVX2) and x86-64-v4
+// (AVX-512), and the widest the CPU has runs. Bits do not change: the
+// compile's contraction setting holds in every copy (-ffp-contract=off by
+// default: a fused multiply-add only where the user asked for one), the
+// vectoriser reorders no floating-point operation (no -ffast-math), and the
+// math functions stay scalar calls. What it buys: a region loop's iterations
+// run 8 or 16 to an instruction, and so do x86's slow assists for denormal
+// operands (bench/RESULTS.md, the binomial program).
+// AMP_HOST_TILES_ISA=baseline|x86-64-v3|x86-64-v4 caps the choice (tests,
+// and a user who wants one build's behaviour everywhere).
+enum class isa { baseline, v3, v4 };
+
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(AMP_TILE_COMPILER_PASS) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define AMP_HOST_TILES_WIDE 1
+#else
+#define AMP_HOST_TILES_WIDE 0
+#endif
+
+inline const char* isa_name(isa i) {
+  return i == isa::v4 ? "x86-64-v4" : i == isa::v3 ? "x86-64-v3" : "baseline";
+}
+
+inline isa selected_isa() {
+  static const isa chosen = [] {
+    isa best = isa::baseline;
+#if AMP_HOST_TILES_WIDE
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("x86-64-v4"))
+      best = isa::v4;
+    else if (__builtin_cpu_supports("x86-64-v3"))
+      best = isa::v3;
+#endif
+    const char* env = std::getenv("AMP_HOST_TILES_ISA");
+    if (!env || !*env) return best;
+    for (isa cap : {isa::baseline, isa::v3, isa::v4})
+      if (std::strcmp(env, isa_name(cap)) == 0) return cap < best ? cap : best;
+    std::fprintf(stderr, "amp_compat: AMP_HOST_TILES_ISA=%s is not `baseline`, `x86-64-v3` or `x86-64-v4`\n", env);
+    std::exit(2);
+  }();
+  return chosen;
+}
+
+// One tile through kernel f, in the instruction set chosen above. The wide
+// copies are `flatten`: everything f(g) calls is inlined into them, so the
+// kernel's own code is compiled for that instruction set (a callee compiled
+// for the baseline can be inlined into a wider caller, not the reverse).
+#if AMP_HOST_TILES_WIDE
+template <class F, class G>
+AMP_HOST_ONLY __attribute__((target("arch=x86-64-v4"), flatten)) void run_tile_v4(const F& f, const G& g) {
+  f(g);
+}
+template <class F, class G>
+AMP_HOST_ONLY __attribute__((target("arch=x86-64-v3"), flatten)) void run_tile_v3(const F& f, const G& g) {
+  f(g);
+}
+#endif
+template <class F, class G> AMP_HOST_ONLY inline void run_tile(isa i, const F& f, const G& g) {
+#if AMP_HOST_TILES_WIDE
+  if (i == isa::v4) return run_tile_v4(f, g);
+  if (i == isa::v3) return run_tile_v3(f, g);
+#endif
+  (void)i;
+  f(g);
+}
+
 enum class mode { compiled, fibers };
 
 inline std::atomic<mode>& requested_mode() {
@@ -150,7 +220,8 @@ template <class F> bool use_compiled(const F& f) {
       static std::atomic<bool> said[2];
       if (!said[compiled].exchange(true)) {
         if (compiled)
-          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled\n", f.where);
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (%s)\n", f.where,
+                       isa_name(selected_isa()));
         else if constexpr (!can)
           std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (%s)\n", f.where, f.why);
         else

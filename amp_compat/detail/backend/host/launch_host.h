@@ -153,9 +153,10 @@ template <class Exec> struct host_launcher {
         // A kernel the tile compiler rewrote: one call per tile, no fibers.
         using group = host_tiles::tile_group<D0, D1, D2>;
         const F& f = k.fn();
-        return each_tile<shape, F>(te, [&f](const index<R>& tile, const index<R>& org) {
+        const host_tiles::isa isa = host_tiles::selected_isa();
+        return each_tile<shape, F>(te, [&f, isa](const index<R>& tile, const index<R>& org) {
           group g{tile, org};
-          f(g);
+          host_tiles::run_tile(isa, f, g);
         });
       }
     }
