@@ -10,10 +10,12 @@ AMP_HOST_TILES=compiled and AMP_HOST_TILES=fibers:
     name and line): `compiled`, `fibers: TEXT`
     (TEXT part of the reason) or `unwrapped` (the kernel has no report line);
   * in the fibers run every kernel reports fibers;
-  * the compiled path capped at the baseline instruction set
-    (AMP_HOST_TILES_ISA=baseline; by default the widest the CPU has runs)
-    prints the same output and reports `compiled (baseline)`; a cap that
-    names no instruction set stops the program with exit status 2.
+  * the compiled path in its baseline copy (AMP_HOST_TILES_ISA=baseline)
+    and in the widest copy the CPU has (AMP_HOST_TILES_ISA=x86-64-v4, capped
+    at the CPU's; by default each kernel's copy is chosen by timing) prints
+    the same output, and the baseline run reports `compiled (baseline)`; a
+    value that names no instruction set stops the program with exit
+    status 2.
 Exit 77 (skipped) when no kernel reports anything: the build had no tile
 compiler (no clang++-22 / Clang headers: GCC-only builds keep fibers).
 """
@@ -38,7 +40,13 @@ def run(mode, isa=None):
         m = re.match(r"amp_compat: host tiles: kernel at (.*):(\d+): (compiled|fibers)(?: \((.*)\))?$", line)
         if m:
             report[(os.path.basename(m.group(1)), int(m.group(2)))] = (m.group(3), m.group(4) or "")
+        m = re.match(r"amp_compat: host tiles: kernel at (.*):(\d+): runs in (\S+) \(timed", line)
+        if m:
+            chosen[(os.path.basename(m.group(1)), int(m.group(2)))] = m.group(3)
     return r.stdout, report
+
+
+chosen = {}  # kernel -> the copy its first tiles' timing chose (default runs)
 
 
 out_c, rep_c = run("compiled")
@@ -47,11 +55,20 @@ if not rep_c:
     sys.exit(77)
 out_f, rep_f = run("fibers")
 out_b, rep_b = run("compiled", "baseline")
+out_w, rep_w = run("compiled", "x86-64-v4")
 errors = []
 if out_c != out_f:
     errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- fibers\n" + out_f.decode())
 if out_b != out_c:
     errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- compiled, baseline\n" + out_b.decode())
+if out_w != out_c:
+    errors.append("outputs differ:\n--- compiled\n" + out_c.decode() + "--- compiled, widest\n" + out_w.decode())
+# Where the copy is chosen by timing, every compiled kernel that ran at least
+# the six timed tiles says which copy won (kernels of fewer tiles never decide).
+for n, got in rep_c.items():
+    if got[0] == "compiled" and got[1].endswith(", timed") and n in chosen:
+        if chosen[n] not in ("baseline", got[1].split(" or ")[1].split(",")[0]):
+            errors.append(f"{n[0]}:{n[1]}: timing chose {chosen[n]}, not one of {got[1]}")
 for n, got in rep_b.items():
     if got[0] == "compiled" and got[1] != "baseline":
         errors.append(f"{n[0]}:{n[1]}: AMP_HOST_TILES_ISA=baseline reports compiled ({got[1]})")
@@ -88,4 +105,6 @@ if set(rep_f) != set(rep_c):
 if errors:
     sys.exit("\n".join(errors))
 print(f"{len(rep_c)} kernels: {sum(1 for g in rep_c.values() if g[0] == 'compiled')} compiled, "
-      f"{sum(1 for g in rep_c.values() if g[0] == 'fibers')} on fibers; outputs identical")
+      f"{sum(1 for g in rep_c.values() if g[0] == 'fibers')} on fibers; outputs identical "
+      f"(compiled, baseline copy, widest copy, fibers); copy chosen by timing: "
+      f"{sum(1 for c in chosen.values() if c != 'baseline')} wide, {sum(1 for c in chosen.values() if c == 'baseline')} baseline")

@@ -26,6 +26,8 @@
 #include "../../tiled.h"
 
 #include <atomic>
+#include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -38,8 +40,10 @@ namespace detail {
 namespace host_tiles {
 
 // One tile, as the compiled body sees it: item(i) is work-item i's tiled_index
-// (i = row-major local index, 0 <= i < size).
-template <int D0, int D1, int D2> struct tile_group {
+// (i = row-major local index, 0 <= i < size). ISA: the instruction set the
+// tile runs in (host_tiles::isa, below); a type of its own per instruction
+// set, so that each has its own instance of the kernel's per-tile body.
+template <int D0, int D1, int D2, int ISA = 0> struct tile_group {
   using shape = tile_shape<D0, D1, D2>;
   static constexpr int rank = shape::rank;
   static constexpr int size = shape::threads;
@@ -66,9 +70,9 @@ template <int D0, int D1, int D2> struct tile_group {
 // work-items returned without reaching (ret[i]: work-item i returned; not all
 // of them did), the error fibers raise there (fiber.h, tile_run::diverge),
 // naming the same work-item. first: no barrier of this tile has been passed yet.
-template <int D0, int D1, int D2>
-[[noreturn]] AMP_HOST_ONLY void diverged(const tile_group<D0, D1, D2>& g, const bool* ret, bool first) {
-  using G = tile_group<D0, D1, D2>;
+template <int D0, int D1, int D2, int ISA>
+[[noreturn]] AMP_HOST_ONLY void diverged(const tile_group<D0, D1, D2, ISA>& g, const bool* ret, bool first) {
+  using G = tile_group<D0, D1, D2, ISA>;
   int k = 1;
   const char* what;
   if (ret[0]) {
@@ -91,7 +95,7 @@ template <int D0, int D1, int D2>
 }
 
 template <class T> struct is_tile_group_t : std::false_type {};
-template <int D0, int D1, int D2> struct is_tile_group_t<tile_group<D0, D1, D2>> : std::true_type {};
+template <int D0, int D1, int D2, int ISA> struct is_tile_group_t<tile_group<D0, D1, D2, ISA>> : std::true_type {};
 template <class T> constexpr bool is_tile_group = is_tile_group_t<std::remove_cv_t<std::remove_reference_t<T>>>::value;
 
 // A kernel lambda the tile compiler rewrote (callable with a tile_group), and
@@ -115,74 +119,146 @@ template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_t
 template <class F> struct is_fiber_kernel_t : std::false_type {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
 
+inline bool report_wanted() {
+  static const bool on = [] {
+    const char* env = std::getenv("AMP_HOST_TILES_REPORT");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  return on;
+}
+
 // ---- Vector width of the compiled tiles
 // The compiled body's region loops run the tile's work-items side by side,
 // which the compiler vectorises; how wide depends on the instruction set it
-// may use. Unless the whole program is built for a wider one (-march=...),
-// each compiled kernel is also compiled for x86-64-v3 (AVX2) and x86-64-v4
-// (AVX-512), and the widest the CPU has runs. Bits do not change: the
-// compile's contraction setting holds in every copy (-ffp-contract=off by
-// default: a fused multiply-add only where the user asked for one), the
-// vectoriser reorders no floating-point operation (no -ffast-math), and the
-// math functions stay scalar calls. What it buys: a region loop's iterations
-// run 8 or 16 to an instruction, and so do x86's slow assists for denormal
-// operands (bench/RESULTS.md, the binomial program).
-// AMP_HOST_TILES_ISA=baseline|x86-64-v3|x86-64-v4 caps the choice (tests,
-// and a user who wants one build's behaviour everywhere).
+// may use. On x86-64 each compiled kernel is built twice more, for
+// x86-64-v3 (AVX2) and x86-64-v4 (AVX-512), and which copy runs is measured,
+// per kernel: the first tiles of its first launch run alternately in the
+// baseline copy and in the widest copy the CPU has, timed, and the faster
+// (least time of three tiles each) runs every later tile. Measured because
+// neither wins everywhere (bench/RESULTS.md, "Vector width"): AVX-512 makes
+// the binomial pricer 3-4x and tiled matmul 2-7x faster (x86's assists for
+// denormal operands are taken per instruction, not per lane), while GCC 12
+// builds the transposes' strided regions three times slower in the wider
+// copies.
+// Bits do not change with the copy: the compile's contraction setting holds
+// in every copy (-ffp-contract=off by default: no fused multiply-add appears
+// in the wider ones either), the vectoriser reorders no floating-point
+// operation (no -ffast-math), and the math functions stay scalar calls;
+// fidelity.differential.host_tiles compares the copies byte for byte.
+// AMP_HOST_TILES_ISA=baseline|x86-64-v3|x86-64-v4 runs that copy (or the
+// widest the CPU has below it) without timing: tests, and users who want one
+// behaviour everywhere.
 enum class isa { baseline, v3, v4 };
 
+// The wider copies exist where they can be built and chosen: x86-64 host
+// code compiled by GCC or Clang (not the CUDA device pass, not the tile
+// compiler's own parse). Elsewhere only the baseline's runs.
 #if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(AMP_TILE_COMPILER_PASS) && \
     (defined(__GNUC__) || defined(__clang__))
-#define AMP_HOST_TILES_WIDE 1
+inline constexpr bool wide_isas = true;
+// `flatten`: the kernel's per-tile body and what it calls are inlined into
+// the copy and built for its instruction set (a plain call would not be:
+// GCC inlines no function of the default target into one with another
+// `arch`).
+#define AMP_HT_WIDE_COPY(arch) __attribute__((target(arch), flatten, noinline))
+inline isa cpu_best_isa() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("x86-64-v4")) return isa::v4;
+  if (__builtin_cpu_supports("x86-64-v3")) return isa::v3;
+  return isa::baseline;
+}
 #else
-#define AMP_HOST_TILES_WIDE 0
+inline constexpr bool wide_isas = false;
+#define AMP_HT_WIDE_COPY(arch)
+inline isa cpu_best_isa() { return isa::baseline; }
 #endif
 
 inline const char* isa_name(isa i) {
   return i == isa::v4 ? "x86-64-v4" : i == isa::v3 ? "x86-64-v3" : "baseline";
 }
 
-inline isa selected_isa() {
-  static const isa chosen = [] {
-    isa best = isa::baseline;
-#if AMP_HOST_TILES_WIDE
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("x86-64-v4"))
-      best = isa::v4;
-    else if (__builtin_cpu_supports("x86-64-v3"))
-      best = isa::v3;
-#endif
+// What AMP_HOST_TILES_ISA asks for (capped at the CPU's widest), or
+// `measured` (unset): the per-kernel timing above. Read once per process.
+struct isa_request {
+  bool measured;
+  isa fixed; // when !measured
+  isa widest;
+};
+inline const isa_request& requested_isa() {
+  static const isa_request r = [] {
+    const isa best = cpu_best_isa();
     const char* env = std::getenv("AMP_HOST_TILES_ISA");
-    if (!env || !*env) return best;
+    if (!env || !*env) return isa_request{best != isa::baseline, isa::baseline, best};
     for (isa cap : {isa::baseline, isa::v3, isa::v4})
-      if (std::strcmp(env, isa_name(cap)) == 0) return cap < best ? cap : best;
+      if (std::strcmp(env, isa_name(cap)) == 0) return isa_request{false, cap < best ? cap : best, best};
     std::fprintf(stderr, "amp_compat: AMP_HOST_TILES_ISA=%s is not `baseline`, `x86-64-v3` or `x86-64-v4`\n", env);
     std::exit(2);
   }();
-  return chosen;
+  return r;
 }
 
-// One tile through kernel f, in the instruction set chosen above. The wide
-// copies are `flatten`: everything f(g) calls is inlined into them, so the
-// kernel's own code is compiled for that instruction set (a callee compiled
-// for the baseline can be inlined into a wider caller, not the reverse).
-#if AMP_HOST_TILES_WIDE
-template <class F, class G>
-AMP_HOST_ONLY __attribute__((target("arch=x86-64-v4"), flatten)) void run_tile_v4(const F& f, const G& g) {
-  f(g);
-}
-template <class F, class G>
-AMP_HOST_ONLY __attribute__((target("arch=x86-64-v3"), flatten)) void run_tile_v3(const F& f, const G& g) {
-  f(g);
-}
-#endif
-template <class F, class G> AMP_HOST_ONLY inline void run_tile(isa i, const F& f, const G& g) {
-#if AMP_HOST_TILES_WIDE
-  if (i == isa::v4) return run_tile_v4(f, g);
-  if (i == isa::v3) return run_tile_v3(f, g);
-#endif
-  (void)i;
-  f(g);
+// The copies of one tile's call. Each instruction set calls the kernel with
+// a tile_group type of its own, so each has its own instance of the
+// kernel's per-tile body: the baseline's has one caller (the launch's tile
+// loop) and is inlined into it as in a build without wider copies.
+template <int I> struct run_in {
+  template <class F, class G> AMP_HOST_ONLY static void tile(const F& f, const G& g) { f(g); }
+};
+template <> struct run_in<int(isa::v3)> {
+  template <class F, class G>
+  AMP_HOST_ONLY AMP_HT_WIDE_COPY("arch=x86-64-v3") static void tile(const F& f, const G& g) { f(g); }
+};
+template <> struct run_in<int(isa::v4)> {
+  template <class F, class G>
+  AMP_HOST_ONLY AMP_HT_WIDE_COPY("arch=x86-64-v4") static void tile(const F& f, const G& g) { f(g); }
+};
+
+// The measured choice of one kernel type (first launch; kept for the
+// process). Tiles numbered in the order they start: the first 2 * trials
+// alternate between the baseline and the widest copy and are timed; tiles
+// that start before both have `trials` timings run the baseline; then the
+// widest copy runs if its least tile time is more than 10 % below the
+// baseline's (a near tie keeps the baseline: one tile's time does not show
+// what 512-bit code costs the rest of the machine, and the 16-core
+// benchmarks ran tied kernels slower in the wide copy).
+struct isa_choice {
+  static constexpr int trials = 3;
+  std::atomic<int> started{0};
+  std::atomic<int> timed[2] = {0, 0};
+  std::atomic<long long> best_ns[2] = {LLONG_MAX, LLONG_MAX};
+  std::atomic<int> decided{-1}; // 0: baseline, 1: widest
+  std::atomic<bool> said{false};
+
+  // -1: decided, run `decided`; else the copy this tile tries (timed).
+  int next() {
+    if (decided.load(std::memory_order_acquire) >= 0) return -1;
+    const int k = started.fetch_add(1, std::memory_order_relaxed);
+    return k < 2 * trials ? k % 2 : -1;
+  }
+  void record(int which, long long ns, const char* where, isa widest) {
+    long long cur = best_ns[which].load(std::memory_order_relaxed);
+    while (ns < cur && !best_ns[which].compare_exchange_weak(cur, ns, std::memory_order_relaxed)) {
+    }
+    const int n = timed[which].fetch_add(1, std::memory_order_acq_rel) + 1;
+    if (n == trials && timed[1 - which].load(std::memory_order_acquire) >= trials) decide(where, widest);
+  }
+  void decide(const char* where, isa widest) {
+    const long long b = best_ns[0].load(std::memory_order_relaxed), w = best_ns[1].load(std::memory_order_relaxed);
+    const bool wide = w < b - b / 10;
+    int expect = -1;
+    if (decided.compare_exchange_strong(expect, wide ? 1 : 0, std::memory_order_acq_rel) && report_wanted() &&
+        !said.exchange(true))
+      std::fprintf(stderr,
+                   "amp_compat: host tiles: kernel at %s: runs in %s (timed on its first tiles: %s %.1f us, "
+                   "baseline %.1f us per tile)\n",
+                   where, isa_name(wide ? widest : isa::baseline), isa_name(widest), w / 1e3, b / 1e3);
+  }
+  // The copy for a tile when not trying one: the decision, or the baseline.
+  bool widest_now() const { return decided.load(std::memory_order_acquire) == 1; }
+};
+template <class F> isa_choice& choice_of() {
+  static isa_choice c;
+  return c;
 }
 
 enum class mode { compiled, fibers };
@@ -200,13 +276,6 @@ inline std::atomic<mode>& requested_mode() {
 // For tests and benchmarks: both paths in one program.
 inline void force_mode(mode m) { requested_mode().store(m); }
 
-inline bool report_wanted() {
-  static const bool on = [] {
-    const char* env = std::getenv("AMP_HOST_TILES_REPORT");
-    return env && *env && std::strcmp(env, "0") != 0;
-  }();
-  return on;
-}
 
 // The path kernel F takes now; prints it once per kernel type and path when
 // AMP_HOST_TILES_REPORT is set.
@@ -219,9 +288,14 @@ template <class F> bool use_compiled(const F& f) {
     if (report_wanted()) {
       static std::atomic<bool> said[2];
       if (!said[compiled].exchange(true)) {
-        if (compiled)
-          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (%s)\n", f.where,
-                       isa_name(selected_isa()));
+        if (compiled) {
+          const isa_request& r = requested_isa();
+          if (r.measured)
+            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline or %s, timed)\n",
+                         f.where, isa_name(r.widest));
+          else
+            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (%s)\n", f.where, isa_name(r.fixed));
+        }
         else if constexpr (!can)
           std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (%s)\n", f.where, f.why);
         else

@@ -150,14 +150,18 @@ template <class Exec> struct host_launcher {
     constexpr int R = shape::rank;
     if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
       if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
-        // A kernel the tile compiler rewrote: one call per tile, no fibers.
-        using group = host_tiles::tile_group<D0, D1, D2>;
-        const F& f = k.fn();
-        const host_tiles::isa isa = host_tiles::selected_isa();
-        return each_tile<shape, F>(te, [&f, isa](const index<R>& tile, const index<R>& org) {
-          group g{tile, org};
-          host_tiles::run_tile(isa, f, g);
-        });
+        // A kernel the tile compiler rewrote: one call per tile, no fibers,
+        // in the widest instruction set the CPU has (compiled_tiles.h).
+        using host_tiles::isa;
+        const host_tiles::isa_request& r = host_tiles::requested_isa();
+        if constexpr (host_tiles::wide_isas) {
+          if (r.measured)
+            return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
+                                       : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+          if (r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
+          if (r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+        }
+        return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
       }
     }
     const Concurrency::extent<R> tile_ext = shape::tile_extent();
@@ -170,6 +174,47 @@ template <class Exec> struct host_launcher {
   }
 
 private:
+  // A compiled kernel's tiles in instruction set I (host_tiles::run_in).
+  template <int D0, int D1, int D2, int I, class F>
+  static void compiled_tiles(const tiled_extent<D0, D1, D2>& te, const F& f) {
+    using shape = tile_shape<D0, D1, D2>;
+    using group = host_tiles::tile_group<D0, D1, D2, I>;
+    constexpr int R = shape::rank;
+    each_tile<shape, F>(te, [&f](const index<R>& tile, const index<R>& org) {
+      group g{tile, org};
+      host_tiles::run_in<I>::tile(f, g);
+    });
+  }
+
+  // A compiled kernel's tiles, the baseline copy or the widest (W) as
+  // measured on its first tiles (host_tiles::isa_choice). One call site per
+  // copy, and a tile_group tag of its own for this baseline instance (3), so
+  // that each instance has one caller and is inlined into it.
+  template <int D0, int D1, int D2, int W, class F>
+  static void measured_tiles(const tiled_extent<D0, D1, D2>& te, const F& f) {
+    using shape = tile_shape<D0, D1, D2>;
+    using base_group = host_tiles::tile_group<D0, D1, D2, 3>;
+    using wide_group = host_tiles::tile_group<D0, D1, D2, W>;
+    constexpr int R = shape::rank;
+    host_tiles::isa_choice& c = host_tiles::choice_of<F>();
+    each_tile<shape, F>(te, [&f, &c](const index<R>& tile, const index<R>& org) {
+      const int trial = c.next(); // -1, or the copy this tile is timed in
+      const bool wide = trial < 0 ? c.widest_now() : trial == 1;
+      const auto t0 = trial < 0 ? std::chrono::steady_clock::time_point{} : std::chrono::steady_clock::now();
+      if (wide) {
+        wide_group g{tile, org};
+        host_tiles::run_in<W>::tile(f, g);
+      } else {
+        base_group g{tile, org};
+        f(g);
+      }
+      if (trial >= 0)
+        c.record(trial,
+                 std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count(),
+                 f.where, static_cast<host_tiles::isa>(W));
+    });
+  }
+
   // The one schedule of tiled kernels on the host: runs of consecutive tiles
   // of about `block` work-items per Kokkos iteration (small tiles then cost no
   // more scheduling than the simple model's blocks), row-major, in AMP
