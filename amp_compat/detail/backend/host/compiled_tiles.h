@@ -132,9 +132,9 @@ inline bool report_wanted() {
 // which the compiler vectorises; how wide depends on the instruction set it
 // may use. On x86-64 each compiled kernel is built twice more, for
 // x86-64-v3 (AVX2) and x86-64-v4 (AVX-512), and which copy runs is measured,
-// per kernel: the first tiles of its first launch run alternately in the
-// baseline copy and in the widest copy the CPU has, timed, and the faster
-// (least time of three tiles each) runs every later tile. Measured because
+// per kernel: its first tiles run alternately in the baseline copy and in
+// the widest copy the CPU has, timed (isa_choice, below), and the widest
+// runs every later tile if it was more than 10 % faster. Measured because
 // neither wins everywhere (bench/RESULTS.md, "Vector width"): AVX-512 makes
 // the binomial pricer 3-4x and tiled matmul 2-7x faster (x86's assists for
 // denormal operands are taken per instruction, not per lane), while GCC 12
@@ -213,51 +213,86 @@ template <> struct run_in<int(isa::v4)> {
   AMP_HOST_ONLY AMP_HT_WIDE_COPY("arch=x86-64-v4") static void tile(const F& f, const G& g) { f(g); }
 };
 
-// The measured choice of one kernel type (first launch; kept for the
-// process). Tiles numbered in the order they start: the first 2 * trials
-// alternate between the baseline and the widest copy and are timed; tiles
-// that start before both have `trials` timings run the baseline; then the
-// widest copy runs if its least tile time is more than 10 % below the
-// baseline's (a near tie keeps the baseline: one tile's time does not show
+// The measured choice of one kernel type (its first launches; kept for the
+// process). A sample is a run of consecutive tiles of one thread in one copy,
+// timed until it lasts at least sample_ns (tiles of a few microseconds are
+// too short to time one by one); the first 2 * trials samples started
+// alternate between the baseline and the widest copy. Tiles outside a sample
+// run the baseline until both copies have `trials` samples; then the widest
+// copy runs if its least time per tile is more than 10 % below the
+// baseline's (a near tie keeps the baseline: a short sample does not show
 // what 512-bit code costs the rest of the machine, and the 16-core
 // benchmarks ran tied kernels slower in the wide copy).
 struct isa_choice {
   static constexpr int trials = 3;
+  static constexpr long long sample_ns = 50000;
   std::atomic<int> started{0};
   std::atomic<int> timed[2] = {0, 0};
   std::atomic<long long> best_ns[2] = {LLONG_MAX, LLONG_MAX};
   std::atomic<int> decided{-1}; // 0: baseline, 1: widest
-  std::atomic<bool> said{false};
+  const char* const where;       // the kernel's file:line, for the report
+  const isa widest;
 
-  // -1: decided, run `decided`; else the copy this tile tries (timed).
-  int next() {
-    if (decided.load(std::memory_order_acquire) >= 0) return -1;
-    const int k = started.fetch_add(1, std::memory_order_relaxed);
-    return k < 2 * trials ? k % 2 : -1;
+  isa_choice(const char* w, isa wi) : where(w), widest(wi) {}
+
+  // The sample a thread is timing (of any kernel).
+  struct sample {
+    isa_choice* of = nullptr;
+    int copy = -1;
+    long long ns = 0;
+    int tiles = 0;
+  };
+  static sample& mine() {
+    static thread_local sample s;
+    return s;
   }
-  void record(int which, long long ns, const char* where, isa widest) {
+
+  // The copy for this tile (0: baseline, 1: widest); `timed`: the tile
+  // belongs to a sample (call end() with its time).
+  int begin(bool& timed) {
+    sample& s = mine();
+    if (s.of == this && s.copy >= 0) return timed = true, s.copy;
+    timed = false;
+    const int d = decided.load(std::memory_order_acquire);
+    if (d >= 0) return d;
+    const int k = started.fetch_add(1, std::memory_order_relaxed);
+    if (k >= 2 * trials) return 0;
+    if (s.of && s.copy >= 0 && s.tiles > 0) s.of->record(s.copy, s.ns / s.tiles); // another kernel's, cut short
+    s = sample{this, k % 2, 0, 0};
+    return timed = true, s.copy;
+  }
+  void end(long long ns) {
+    sample& s = mine();
+    s.ns += ns;
+    ++s.tiles;
+    if (s.ns >= sample_ns) {
+      const int copy = s.copy;
+      s.copy = -1;
+      record(copy, s.ns / s.tiles);
+    }
+  }
+  void record(int which, long long ns) {
     long long cur = best_ns[which].load(std::memory_order_relaxed);
     while (ns < cur && !best_ns[which].compare_exchange_weak(cur, ns, std::memory_order_relaxed)) {
     }
     const int n = timed[which].fetch_add(1, std::memory_order_acq_rel) + 1;
-    if (n == trials && timed[1 - which].load(std::memory_order_acquire) >= trials) decide(where, widest);
+    if (n == trials && timed[1 - which].load(std::memory_order_acquire) >= trials) decide();
   }
-  void decide(const char* where, isa widest) {
+  void decide() {
     const long long b = best_ns[0].load(std::memory_order_relaxed), w = best_ns[1].load(std::memory_order_relaxed);
     const bool wide = w < b - b / 10;
     int expect = -1;
-    if (decided.compare_exchange_strong(expect, wide ? 1 : 0, std::memory_order_acq_rel) && report_wanted() &&
-        !said.exchange(true))
+    if (decided.compare_exchange_strong(expect, wide ? 1 : 0, std::memory_order_acq_rel) && report_wanted())
       std::fprintf(stderr,
                    "amp_compat: host tiles: kernel at %s: runs in %s (timed on its first tiles: %s %.1f us, "
                    "baseline %.1f us per tile)\n",
                    where, isa_name(wide ? widest : isa::baseline), isa_name(widest), w / 1e3, b / 1e3);
   }
-  // The copy for a tile when not trying one: the decision, or the baseline.
+  // A tile outside a sample: the decision, or the baseline until then.
   bool widest_now() const { return decided.load(std::memory_order_acquire) == 1; }
 };
-template <class F> isa_choice& choice_of() {
-  static isa_choice c;
+template <class F> isa_choice& choice_of(const char* where, isa widest) {
+  static isa_choice c(where, widest); // the same arguments at every launch of F
   return c;
 }
 

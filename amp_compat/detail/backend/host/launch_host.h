@@ -196,11 +196,11 @@ private:
     using base_group = host_tiles::tile_group<D0, D1, D2, 3>;
     using wide_group = host_tiles::tile_group<D0, D1, D2, W>;
     constexpr int R = shape::rank;
-    host_tiles::isa_choice& c = host_tiles::choice_of<F>();
+    host_tiles::isa_choice& c = host_tiles::choice_of<F>(f.where, static_cast<host_tiles::isa>(W));
     each_tile<shape, F>(te, [&f, &c](const index<R>& tile, const index<R>& org) {
-      const int trial = c.next(); // -1, or the copy this tile is timed in
-      const bool wide = trial < 0 ? c.widest_now() : trial == 1;
-      const auto t0 = trial < 0 ? std::chrono::steady_clock::time_point{} : std::chrono::steady_clock::now();
+      bool timed;
+      const bool wide = c.begin(timed) == 1;
+      const auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
       if (wide) {
         wide_group g{tile, org};
         host_tiles::run_in<W>::tile(f, g);
@@ -208,10 +208,8 @@ private:
         base_group g{tile, org};
         f(g);
       }
-      if (trial >= 0)
-        c.record(trial,
-                 std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count(),
-                 f.where, static_cast<host_tiles::isa>(W));
+      if (timed)
+        c.end(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
     });
   }
 
