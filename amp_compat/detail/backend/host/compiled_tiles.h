@@ -201,6 +201,10 @@ inline const isa_request& requested_isa() {
 // a tile_group type of its own, so each has its own instance of the
 // kernel's per-tile body: the baseline's has one caller (the launch's tile
 // loop) and is inlined into it as in a build without wider copies.
+// The tile_group tag of the baseline copy in a launch that times the copies
+// (launch_host.h, measured_tiles): an instance apart from the fixed
+// baseline's, so that each has one caller.
+inline constexpr int measured_baseline = 3;
 template <int I> struct run_in {
   template <class F, class G> AMP_HOST_ONLY static void tile(const F& f, const G& g) { f(g); }
 };

@@ -150,8 +150,8 @@ template <class Exec> struct host_launcher {
     constexpr int R = shape::rank;
     if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
       if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
-        // A kernel the tile compiler rewrote: one call per tile, no fibers,
-        // in the widest instruction set the CPU has (compiled_tiles.h).
+        // A kernel the tile compiler rewrote: one call per tile, no fibers, in
+        // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
         using host_tiles::isa;
         const host_tiles::isa_request& r = host_tiles::requested_isa();
         if constexpr (host_tiles::wide_isas) {
@@ -188,12 +188,12 @@ private:
 
   // A compiled kernel's tiles, the baseline copy or the widest (W) as
   // measured on its first tiles (host_tiles::isa_choice). One call site per
-  // copy, and a tile_group tag of its own for this baseline instance (3), so
+  // copy, and a tile_group tag of its own for this baseline instance, so
   // that each instance has one caller and is inlined into it.
   template <int D0, int D1, int D2, int W, class F>
   static void measured_tiles(const tiled_extent<D0, D1, D2>& te, const F& f) {
     using shape = tile_shape<D0, D1, D2>;
-    using base_group = host_tiles::tile_group<D0, D1, D2, 3>;
+    using base_group = host_tiles::tile_group<D0, D1, D2, host_tiles::measured_baseline>;
     using wide_group = host_tiles::tile_group<D0, D1, D2, W>;
     constexpr int R = shape::rank;
     host_tiles::isa_choice& c = host_tiles::choice_of<F>(f.where, static_cast<host_tiles::isa>(W));
