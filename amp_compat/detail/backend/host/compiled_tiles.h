@@ -135,11 +135,11 @@ inline bool report_wanted() {
 // per kernel: its first tiles run alternately in the baseline copy and in
 // the widest copy the CPU has, timed (isa_choice, below), and the widest
 // runs every later tile if it was more than 10 % faster. Measured because
-// neither wins everywhere (bench/RESULTS.md, "Vector width"): AVX-512 makes
-// the binomial pricer 3-4x and tiled matmul 2-7x faster (x86's assists for
-// denormal operands are taken per instruction, not per lane), while GCC 12
-// builds the transposes' strided regions three times slower in the wider
-// copies.
+// neither wins everywhere (bench/RESULTS.md, "Host tiles: AVX2/AVX-512
+// copies chosen by timing"): AVX-512 makes the binomial pricer about 3x and
+// tiled matmul 2-5x faster (x86's assists for denormal operands are taken
+// per instruction, not per lane), while GCC 12 builds the transposes'
+// strided regions three times slower in the wider copies.
 // Bits do not change with the copy: the compile's contraction setting holds
 // in every copy (-ffp-contract=off by default: no fused multiply-add appears
 // in the wider ones either), the vectoriser reorders no floating-point
@@ -197,14 +197,15 @@ inline const isa_request& requested_isa() {
   return r;
 }
 
-// The copies of one tile's call. Each instruction set calls the kernel with
-// a tile_group type of its own, so each has its own instance of the
-// kernel's per-tile body: the baseline's has one caller (the launch's tile
-// loop) and is inlined into it as in a build without wider copies.
 // The tile_group tag of the baseline copy in a launch that times the copies
 // (launch_host.h, measured_tiles): an instance apart from the fixed
 // baseline's, so that each has one caller.
 inline constexpr int measured_baseline = 3;
+
+// The copies of one tile's call. Each instruction set calls the kernel with
+// a tile_group type of its own, so each has its own instance of the
+// kernel's per-tile body: the baseline's has one caller (the launch's tile
+// loop) and is inlined into it as in a build without wider copies.
 template <int I> struct run_in {
   template <class F, class G> AMP_HOST_ONLY static void tile(const F& f, const G& g) { f(g); }
 };
