@@ -26,8 +26,8 @@
 # An accelerator may be named ACC@MODE: ACC with AMP_HOST_TILES=MODE (host
 # tiles compiled or on fibers, tools/tile_compiler), e.g. "openmp@compiled
 # openmp@fibers" compares the two host tile paths on one accelerator; MODE
-# baseline, x86-64-v3 or x86-64-v4: compiled, its vector width capped there
-# (AMP_HOST_TILES_ISA).
+# baseline, x86-64-v3 or x86-64-v4: compiled, in that copy of the compiled
+# tiles (AMP_HOST_TILES_ISA; at most the CPU's widest).
 #
 # Environment (defaults: the bundle's layout):
 #   DIFF_ACCELERATORS "cuda openmp serial"   DIFF_OUT results/differential
@@ -46,7 +46,7 @@ control="${DIFF_CONTROL-./fidelity_checks_fast}"
 tests="${DIFF_TESTS-./amp_tests}"
 excl="${DIFF_EXCLUSIONS:-differential_exclusions.txt}"
 marker='[timing] '
-# on ACC CMD...: CMD with ACC's environment (ACC@MODE: AMP_HOST_TILES=MODE, or the ISA cap, too).
+# on ACC CMD...: CMD with ACC's environment (ACC@MODE: AMP_HOST_TILES=MODE, or the copy, too).
 on() {
   local acc=$1; shift
   case "$acc" in
