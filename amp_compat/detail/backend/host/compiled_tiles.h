@@ -232,7 +232,7 @@ struct isa_choice {
   static constexpr int trials = 3;
   static constexpr long long sample_ns = 50000;
   std::atomic<int> started{0};
-  std::atomic<int> timed[2] = {0, 0};
+  std::atomic<int> samples[2] = {0, 0}; // samples recorded per copy
   std::atomic<long long> best_ns[2] = {LLONG_MAX, LLONG_MAX};
   std::atomic<int> decided{-1}; // 0: baseline, 1: widest
   const char* const where;       // the kernel's file:line, for the report
@@ -252,19 +252,19 @@ struct isa_choice {
     return s;
   }
 
-  // The copy for this tile (0: baseline, 1: widest); `timed`: the tile
+  // The copy for this tile (0: baseline, 1: widest); `in_sample`: the tile
   // belongs to a sample (call end() with its time).
-  int begin(bool& timed) {
+  int begin(bool& in_sample) {
     sample& s = mine();
-    if (s.of == this && s.copy >= 0) return timed = true, s.copy;
-    timed = false;
+    if (s.of == this && s.copy >= 0) return in_sample = true, s.copy;
+    in_sample = false;
     const int d = decided.load(std::memory_order_acquire);
     if (d >= 0) return d;
     const int k = started.fetch_add(1, std::memory_order_relaxed);
     if (k >= 2 * trials) return 0;
     if (s.of && s.copy >= 0 && s.tiles > 0) s.of->record(s.copy, s.ns / s.tiles); // another kernel's, cut short
     s = sample{this, k % 2, 0, 0};
-    return timed = true, s.copy;
+    return in_sample = true, s.copy;
   }
   void end(long long ns) {
     sample& s = mine();
@@ -280,8 +280,8 @@ struct isa_choice {
     long long cur = best_ns[which].load(std::memory_order_relaxed);
     while (ns < cur && !best_ns[which].compare_exchange_weak(cur, ns, std::memory_order_relaxed)) {
     }
-    const int n = timed[which].fetch_add(1, std::memory_order_acq_rel) + 1;
-    if (n == trials && timed[1 - which].load(std::memory_order_acquire) >= trials) decide();
+    const int n = samples[which].fetch_add(1, std::memory_order_acq_rel) + 1;
+    if (n == trials && samples[1 - which].load(std::memory_order_acquire) >= trials) decide();
   }
   void decide() {
     const long long b = best_ns[0].load(std::memory_order_relaxed), w = best_ns[1].load(std::memory_order_relaxed);

@@ -198,9 +198,9 @@ private:
     constexpr int R = shape::rank;
     host_tiles::isa_choice& c = host_tiles::choice_of<F>(f.where, static_cast<host_tiles::isa>(W));
     each_tile<shape, F>(te, [&f, &c](const index<R>& tile, const index<R>& org) {
-      bool timed;
-      const bool wide = c.begin(timed) == 1;
-      const auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+      bool in_sample;
+      const bool wide = c.begin(in_sample) == 1;
+      const auto t0 = in_sample ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
       if (wide) {
         wide_group g{tile, org};
         host_tiles::run_in<W>::tile(f, g);
@@ -208,7 +208,7 @@ private:
         base_group g{tile, org};
         f(g);
       }
-      if (timed)
+      if (in_sample)
         c.end(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
     });
   }
