@@ -151,10 +151,15 @@ inline bool report_wanted() {
 enum class isa { baseline, v3, v4 };
 
 // The wider copies exist where they can be built and chosen: x86-64 host
-// code compiled by GCC or Clang (not the CUDA device pass, not the tile
-// compiler's own parse). Elsewhere only the baseline's runs.
-#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(AMP_TILE_COMPILER_PASS) && \
-    (defined(__GNUC__) || defined(__clang__))
+// code (not a CUDA or HIP device pass, which also defines __x86_64__; not
+// the tile compiler's own parse) compiled by a GCC or Clang whose
+// __builtin_cpu_supports knows the level names "x86-64-v3"/"x86-64-v4":
+// GCC 12 and later, Clang 18 and later (Clang 16 and hipcc's Clang 15 reject
+// them as an invalid feature string). Elsewhere only the baseline's runs.
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
+    !defined(AMP_TILE_COMPILER_PASS) &&                                                \
+    ((defined(__clang__) && __clang_major__ >= 18) ||                                  \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 12))
 inline constexpr bool wide_isas = true;
 // `flatten`: the kernel's per-tile body and what it calls are inlined into
 // the copy and built for its instruction set (a plain call would not be:
