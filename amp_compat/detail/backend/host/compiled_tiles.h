@@ -285,8 +285,11 @@ struct isa_choice {
     long long cur = best_ns[which].load(std::memory_order_relaxed);
     while (ns < cur && !best_ns[which].compare_exchange_weak(cur, ns, std::memory_order_relaxed)) {
     }
-    const int n = samples[which].fetch_add(1, std::memory_order_acq_rel) + 1;
-    if (n == trials && samples[1 - which].load(std::memory_order_acquire) >= trials) decide();
+    // Sequentially consistent: when the two copies' last samples are recorded
+    // at once, at least one of the two threads sees the other's count and
+    // decides (acquire/release alone would let both miss it).
+    const int n = samples[which].fetch_add(1) + 1;
+    if (n == trials && samples[1 - which].load() >= trials) decide();
   }
   void decide() {
     const long long b = best_ns[0].load(std::memory_order_relaxed), w = best_ns[1].load(std::memory_order_relaxed);
@@ -298,8 +301,6 @@ struct isa_choice {
                    "baseline %.1f us per tile)\n",
                    where, isa_name(wide ? widest : isa::baseline), isa_name(widest), w / 1e3, b / 1e3);
   }
-  // A tile outside a sample: the decision, or the baseline until then.
-  bool widest_now() const { return decided.load(std::memory_order_acquire) == 1; }
 };
 template <class F> isa_choice& choice_of(const char* where, isa widest) {
   static isa_choice c(where, widest); // the same arguments at every launch of F
