@@ -27,6 +27,7 @@ mirrored folders come first in the include paths. Should that compile fail
 as the original), the source is compiled again with the original headers
 (their kernels keep fibers).
 """
+import collections
 import os
 import re
 import shutil
@@ -80,33 +81,122 @@ def call(compiler, args, sources, out, headers=()):
     return run(compiler, args, sources, out, headers)[0]
 
 
+ERROR_RE = re.compile(r"^(.+?):(\d+):(?:\d+:)? (?:fatal )?error: (.*)$")
+
+
+def _first_errors(stderr):
+    """[(file, line, message)] of the compiler's errors, in order."""
+    return [(os.path.realpath(m.group(1)), int(m.group(2)), m.group(3))
+            for m in map(ERROR_RE.match, stderr.splitlines()) if m]
+
+
+def _blamed(kernels, errors):
+    """The compiled kernels (census entries) whose source lines hold one of
+    the errors; all compiled kernels when no error falls inside one (an
+    error in the text of an inlined callee, say)."""
+    compiled = [k for k in kernels if k.compiled]
+    hit = [k for k in compiled if any(f == k.file and k.line <= ln <= k.end for f, ln, _ in errors)]
+    return hit or compiled
+
+
 def run(compiler, args, sources, out, headers=(), capture=False):
     """call(), returning (exit status, the compiler's stderr when capture,
-    else "" with stderr passed through)."""
-    tiled, cleanup, without_headers = _rewrite(args, sources, out, headers)
+    else "" with stderr passed through).
 
-    def compile_(a):
-        if not capture:
-            return subprocess.call([compiler] + a), ""
-        r = subprocess.run([compiler] + a, stderr=subprocess.PIPE)
+    The tile compiler must never break a build: when the rewritten source
+    does not compile, the kernels the errors point into are taken back to
+    fibers (rewritten again without them) and, should that fail too, the
+    source is compiled as it came. Either way one warning per kernel names
+    it and the first error; the user's own errors (the source as it came
+    fails as well) are reported as the compiler gives them."""
+    forced = {}
+    attempt = 0
+    while True:
+        tiled, cleanup, without_headers, kernels = _rewrite(args, sources, out, headers, forced)
+        try:
+            if tiled is args:
+                break
+            tries = [tiled] + ([without_headers] if without_headers is not None else [])
+            for a in tries:
+                r = subprocess.run([compiler] + a, stderr=subprocess.PIPE)
+                if r.returncode == 0:
+                    for key, why in forced.items():
+                        _warn(key, why)
+                    _census_out(kernels)
+                    return _passed(r.stderr, capture)
+            errors = _first_errors(r.stderr.decode(errors="replace"))
+        finally:
+            cleanup()
+        blamed = [k for k in _blamed(kernels, errors) if k.key not in forced]
+        attempt += 1
+        if not blamed or attempt > 2:
+            break
+        why = errors[0][2] if errors else "the compiler reported no location"
+        for k in blamed:
+            forced[k.key] = why
+    # The source as it came (every kernel of it on fibers).
+    r = subprocess.run([compiler] + list(args), stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        return _failed(r, capture)
+    for key, why in forced.items():
+        _warn(key, why)
+    _census_out([k._replace(compiled=False, why="its compiled form did not compile") if k.compiled else k
+                 for k in kernels])
+    return _passed(r.stderr, capture)
+
+
+def _passed(stderr, capture):
+    if capture:
+        return 0, stderr.decode(errors="replace")
+    sys.stderr.buffer.write(stderr)
+    return 0, ""
+
+
+def _failed(r, capture):
+    if capture:
         return r.returncode, r.stderr.decode(errors="replace")
-    try:
-        if without_headers is None:
-            return compile_(tiled)
-        r = subprocess.run([compiler] + tiled, stderr=subprocess.PIPE)
-        if r.returncode == 0:
-            if not capture:
-                sys.stderr.buffer.write(r.stderr)
-                return 0, ""
-            return 0, r.stderr.decode(errors="replace")
-        return compile_(without_headers)
-    finally:
-        cleanup()
+    sys.stderr.buffer.write(r.stderr)
+    return r.returncode, ""
 
 
-def _rewrite(args, sources, out, headers):
-    """(new_args, cleanup, the same without the rewritten headers or None)."""
-    nothing = (args, lambda: None, None)
+def _warn(key, why):
+    print(f"{key}: warning: amp host tiles: the compiled form of this tiled kernel did not compile ({why}); "
+          "the kernel keeps fibers (a defect of the tile compiler: please report it)", file=sys.stderr)
+
+
+Kernel = collections.namedtuple("Kernel", "file line col end compiled why")
+Kernel.key = property(lambda k: f"{k.file}:{k.line}:{k.col}")
+NOTE_RE = re.compile(r"^(.+?):(\d+):(\d+): note: amp host tiles: tiled kernel (compiled|keeps fibers)(?:: )?(.*?)"
+                     r"(?: \[lines (\d+)-(\d+)\])?$")
+
+
+def _kernels(notes):
+    """The census entries of the plugin's notes."""
+    out = []
+    for m in map(NOTE_RE.match, notes):
+        if m:
+            out.append(Kernel(os.path.realpath(m.group(1)), int(m.group(2)), int(m.group(3)),
+                              int(m.group(7) or m.group(2)), m.group(4) == "compiled", m.group(5)))
+    return out
+
+
+def _census_out(kernels):
+    """Appends the census (one line a kernel: FILE:LINE:COL<TAB>compiled or
+    fibers<TAB>detail) to $AMP_TILES_CENSUS, which `amp++ --tiles-report`
+    and `./amp build` read."""
+    path = os.environ.get("AMP_TILES_CENSUS", "")
+    if not path or not kernels:
+        return
+    with open(path, "a") as f:
+        for k in kernels:
+            f.write(f"{k.key}\t{'compiled' if k.compiled else 'fibers'}\t{k.why}\n")
+
+
+def _rewrite(args, sources, out, headers, forced=None):
+    """(new_args, cleanup, the same without the rewritten headers or None,
+    the census of the kernels). Kernels named in forced (FILE:LINE:COL ->
+    why) keep fibers."""
+    nothing = (args, lambda: None, None, [])
     if not sources or not enabled(args):
         return nothing
     headers = [os.path.realpath(h) for h in headers if _has_barrier(h)]
@@ -127,6 +217,12 @@ def _rewrite(args, sources, out, headers):
     env = dict(os.environ)
     if headers:
         env.update(AMP_TILE_HEADERS=":".join(headers), AMP_TILE_OVERLAY=overlay)
+    # Notes always (the census, and the kernels' lines for the fallback);
+    # shown only under AMP_HOST_TILES_REPORT=1.
+    env["AMP_HOST_TILES_REPORT"] = "1"
+    env["AMP_TILE_FIBERS"] = "\n".join(forced or ())
+    show = os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0")
+    kernels = []
     for k, text in todo:
         src = os.path.abspath(args[k])
         dst_in = Path(work + "/in" + src)
@@ -140,12 +236,14 @@ def _rewrite(args, sources, out, headers):
         r = subprocess.run(["bash", str(SCRIPT), "rewrite", str(dst_in), str(dst)] + flags,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
         notes = [ln for ln in r.stderr.splitlines() if "note: amp host tiles:" in ln]
-        if os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0") and r.returncode != 0:
+        kernels += [kk._replace(why=forced[kk.key]) if forced and kk.key in forced else kk for kk in _kernels(notes)]
+        if r.returncode != 0:
             # Why nothing was compiled: the tool is missing, or the parse failed.
             why = [ln for ln in r.stderr.splitlines() if ln.startswith("tile_compiler:")] or ["the Clang parse failed"]
-            notes.append(f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}")
-        if notes:
-            print("\n".join(notes), file=sys.stderr)
+            notes = [f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}"]
+            kernels.append(Kernel(src, 0, 0, 0, False, "every tiled kernel keeps fibers: " + why[0]))
+        if show and notes:
+            print("\n".join(re.sub(r" \[lines \d+-\d+\]$", "", n) for n in notes), file=sys.stderr)
         if r.returncode == 0 and dst.is_file():
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]
@@ -167,5 +265,5 @@ def _rewrite(args, sources, out, headers):
         hdr_extra += ["-I" + overlay + d for d in dict.fromkeys(inc) if any(h.startswith(d + "/") for h in written)]
     cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
     if not written:
-        return extra + new_args, cleanup, None
-    return hdr_extra + extra + new_args, cleanup, extra + new_args
+        return extra + new_args, cleanup, None, kernels
+    return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels

@@ -12,6 +12,7 @@
 #       first's output) analyses those kernels; should the second fail, the
 #       first runs again without inlining (tools/tile_compiler/README.md).
 #       AMP_HOST_TILES_REPORT=1: a note per tiled kernel with a barrier.
+#       AMP_TILE_FIBERS: kernels (FILE:LINE:COL, one a line) kept on fibers.
 #       AMP_TILE_HEADERS=H1:H2... AMP_TILE_OVERLAY=DIR: the kernels of these
 #       project headers too, each rewritten header written to DIR/<its path>.
 #
@@ -95,6 +96,10 @@ rewrite() {
   fi
   local parse=("$CLANG" -fsyntax-only "${lang[@]}" -w -DAMP_TILE_COMPILER_PASS=1 "${keep[@]}" "-fplugin=$so")
   local arg=(-Xclang -plugin-arg-tile-compiler -Xclang)
+  # Kernels the launcher takes back to fibers (AMP_TILE_FIBERS: FILE:LINE:COL
+  # a line), after their compiled form failed to compile.
+  local k
+  while IFS= read -r k; do [ -n "$k" ] && parse+=("${arg[@]}" "fibers=$k"); done <<<"${AMP_TILE_FIBERS:-}"
   # First pass: kernels compiled or refused; a kernel that hands its
   # tiled_index to a function waiting on the barrier gets that call inlined
   # (its body marked /*amp_ht_inlined:...*/). Its notes are held back.

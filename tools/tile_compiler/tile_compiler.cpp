@@ -2290,9 +2290,9 @@ std::string quote(const std::string& s) {
 class Consumer : public ASTConsumer {
 public:
   Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay,
-           int pass, bool inl)
+           int pass, bool inl, std::set<std::string> fibers)
       : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)),
-        pass_(pass), inline_(inl) {}
+        pass_(pass), inline_(inl), fibers_(std::move(fibers)) {}
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     SourceManager& sm = ctx.getSourceManager();
@@ -2354,6 +2354,7 @@ private:
   std::map<std::string, FileID> headerFile_; // such a header, as included (its first inclusion)
   int pass_ = 1;       // 2: the second parse, of the first's output (only the kernels it inlined calls into)
   bool inline_ = true; // the first pass inlines calls that wait on the barrier
+  std::set<std::string> fibers_; // kernels (keyOf) the launcher takes back to fibers
 
   // May kernels at `at` (a file location) be rewritten: in the main file, or
   // in the first inclusion of a project header the launcher named.
@@ -2393,11 +2394,26 @@ private:
     return false;
   }
 
+  // The kernel's note; ` [lines B-E]` (its lambda's lines) ends it, which
+  // the launcher reads to tell which kernel a compile error points into.
   void note(SourceManager& sm, SourceLocation at, const std::string& what) {
     if (!report_) return;
     PresumedLoc p = sm.getPresumedLoc(at);
-    llvm::errs() << p.getFilename() << ":" << p.getLine() << ":" << p.getColumn() << ": note: amp host tiles: " << what
-                 << "\n";
+    llvm::errs() << p.getFilename() << ":" << p.getLine() << ":" << p.getColumn() << ": note: amp host tiles: " << what;
+    if (endAt_.isValid()) llvm::errs() << " [lines " << p.getLine() << "-" << sm.getPresumedLoc(endAt_).getLine() << "]";
+    llvm::errs() << "\n";
+  }
+  SourceLocation endAt_; // the end of the kernel being handled
+
+  // FILE:LINE:COL of a kernel, its file's real path: the launcher's name for
+  // a kernel it takes back to fibers (fibers=KEY) after its compiled form
+  // failed to compile.
+  static std::string keyOf(SourceManager& sm, SourceLocation at) {
+    PresumedLoc p = sm.getPresumedLoc(at);
+    llvm::SmallString<256> real;
+    std::string file = p.getFilename();
+    if (!llvm::sys::fs::real_path(file, real)) file = std::string(real);
+    return file + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
   }
 
   void handle(ASTContext& ctx, Rewriter& rw, const std::vector<LambdaExpr*>& group) {
@@ -2413,6 +2429,7 @@ private:
       kernels.push_back(l);
     }
     if (kernels.empty()) return;
+    endAt_ = SourceLocation();
     LambdaExpr* l = kernels.front();
     CXXMethodDecl* op = l->getCallOperator();
     ParmVarDecl* p = op->getParamDecl(0);
@@ -2432,9 +2449,13 @@ private:
     }
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
+    endAt_ = l->getEndLoc();
+    std::string why;
+    if (fibers_.count(keyOf(sm, at)))
+      why = "its compiled form did not compile (a defect of the tile compiler; the build's warning gives the error)";
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
     const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
-    std::string compiled, why;
+    std::string compiled;
     int barriers = 0, per_item = 0, recomputed = 0, guarded = 0, independent = 0;
 
     // First pass: calls that wait on the barrier inlined (main file only: the
@@ -2442,7 +2463,7 @@ private:
     // becomes `{MARK if constexpr (true) { INLINED } else {ORIG_MARK ORIGINAL}}`.
     // Inlining off (the script's fallback after a failed second parse): a
     // kernel with calls that wait says why it keeps fibers.
-    if (pass_ == 1 && !inline_ && sm.isWrittenInMainFile(at)) {
+    if (pass_ == 1 && !inline_ && why.empty() && sm.isWrittenInMainFile(at)) {
       try {
         Inliner in(ctx, headers_, l, p);
         if (!in.run().empty())
@@ -2452,7 +2473,7 @@ private:
         why = "a barrier in a called function, not inlined: " + r.why;
       }
     }
-    if (pass_ == 1 && inline_ && sm.isWrittenInMainFile(at)) {
+    if (pass_ == 1 && inline_ && why.empty() && sm.isWrittenInMainFile(at)) {
       std::string text, hashes;
       int calls = 0;
       try {
@@ -2595,10 +2616,11 @@ class Action : public PluginASTAction {
   std::string overlay_;
   int pass_ = 1;
   bool inline_ = true;
+  std::set<std::string> fibers_;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_, pass_, inline_);
+    return std::make_unique<Consumer>(ci, out_, report_, headers_, overlay_, pass_, inline_, fibers_);
   }
   bool ParseArgs(const CompilerInstance& ci, const std::vector<std::string>& args) override {
     for (const std::string& a : args) {
@@ -2608,6 +2630,7 @@ protected:
       else if (a.rfind("overlay=", 0) == 0) overlay_ = a.substr(8);
       else if (a == "pass=2") pass_ = 2;
       else if (a == "inline=0") inline_ = false;
+      else if (a.rfind("fibers=", 0) == 0) fibers_.insert(a.substr(7));
     }
     if (out_.empty()) {
       ci.getDiagnostics().Report(ci.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error,
