@@ -974,6 +974,39 @@ private:
   // The type of a per-work-item array: as written when that is a plain type
   // name (so that `T` in a template stays `T` and every instantiation gets
   // the same text), else the printed type.
+  // The written type of the inliner's alias `name` in the kernel body, its
+  // own aliases replaced the same way; "" when not found.
+  std::string aliasText(const std::string& name, int depth = 0) {
+    struct Find : RecursiveASTVisitor<Find> {
+      std::string name;
+      const TypedefNameDecl* found = nullptr;
+      bool VisitTypedefNameDecl(TypedefNameDecl* d) {
+        if (d->getName() == name) found = d;
+        return !found;
+      }
+    } f;
+    f.name = name;
+    f.TraverseStmt(const_cast<CompoundStmt*>(body_));
+    if (!f.found || depth > 8 || !f.found->getTypeSourceInfo()) return "";
+    const SourceRange r = f.found->getTypeSourceInfo()->getTypeLoc().getSourceRange();
+    if (!r.isValid() || !r.getBegin().isFileID() || !r.getEnd().isFileID() || !inFile(r.getBegin())) return "";
+    const char* buf = sm_.getBufferData(fid_).data();
+    std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd())), out;
+    for (size_t i = 0; i < w.size();) {
+      if (w.compare(i, 8, "amp_ht_t") == 0 && (i == 0 || !(std::isalnum(static_cast<unsigned char>(w[i - 1])) || w[i - 1] == '_'))) {
+        size_t j = i;
+        while (j < w.size() && (std::isalnum(static_cast<unsigned char>(w[j])) || w[j] == '_')) ++j;
+        const std::string inner = aliasText(w.substr(i, j - i), depth + 1);
+        if (inner.empty()) return "";
+        out += "::std::remove_cv_t<" + inner + ">";
+        i = j;
+      } else {
+        out += w[i++];
+      }
+    }
+    return out;
+  }
+
   std::string typeText(const VarDecl* v) {
     if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
       SourceRange r = tsi->getTypeLoc().getSourceRange();
@@ -989,7 +1022,16 @@ private:
             while (j < w.size() && (std::isalnum(static_cast<unsigned char>(w[j])) || w[j] == '_')) ++j;
             const std::string word = w.substr(i, j - i);
             if (word == "auto" || word == "decltype") ok = false;
-            if (!drop.count(word)) out += word;
+            // An inliner's alias of a template argument (`using amp_ht_t0_0 =
+            // T;`) is declared inside the inlined block, where the arrays at
+            // the tile's top cannot see it: its own text instead.
+            if (word.rfind("amp_ht_t", 0) == 0) {
+              const std::string a = aliasText(word);
+              if (a.empty()) ok = false;
+              out += "::std::remove_cv_t<" + a + ">";
+            } else if (!drop.count(word)) {
+              out += word;
+            }
             i = j;
           } else {
             out += w[i++];
