@@ -201,7 +201,33 @@ private:
       if (c == '"' || c == '\\') esc += '\\';
       esc += c;
     }
-    return "\n#line " + std::to_string(p.getLine()) + " \"" + esc + "\"\n";
+    return macrosUpTo(off(l)) + "\n#line " + std::to_string(p.getLine()) + " \"" + esc + "\"\n";
+  }
+  // `#define`/`#undef` lines of the kernel body between the last point
+  // emitted and offset o, in order: the compiled body is emitted in source
+  // order from pieces of the body, and a macro the kernel defines (ported
+  // CUDA code's `#define CELL(i) buf[...]`) must be defined where its uses
+  // land. Directives inside a region's text come with it and are replayed
+  // here once more, in order, which leaves the same macros defined.
+  unsigned dirCursor_ = 0;
+  std::string macrosUpTo(unsigned o) {
+    if (dirCursor_ == 0 || o <= dirCursor_) return "";
+    const llvm::StringRef buf = sm_.getBufferData(fid_);
+    std::string out;
+    unsigned k = dirCursor_;
+    dirCursor_ = o;
+    while (k < o) {
+      size_t eol = buf.find('\n', k);
+      while (eol != llvm::StringRef::npos && eol > 0 && buf[eol - 1] == '\\') eol = buf.find('\n', eol + 1);
+      const unsigned end = eol == llvm::StringRef::npos ? static_cast<unsigned>(buf.size()) : static_cast<unsigned>(eol);
+      llvm::StringRef line = buf.slice(k, end).ltrim();
+      if (line.consume_front("#")) {
+        line = line.ltrim();
+        if (line.starts_with("define") || line.starts_with("undef")) out += "\n" + buf.slice(k, end).str() + "\n";
+      }
+      k = end + 1;
+    }
+    return out;
   }
   std::string where(const Stmt* s) {
     PresumedLoc p = sm_.getPresumedLoc(s->getBeginLoc());
@@ -680,13 +706,12 @@ private:
       if (t->isReferenceType()) {
         if (!elementRef(v->getInit())) return false;
         for (const DeclRefExpr* r : refs_)
-          if (r->getDecl() == v && (!r->getLocation().isFileID() || !inFile(r->getLocation()))) return false;
+          if (r->getDecl() == v && !inFile(r->getLocation())) return false;
         return true;
       }
       if (!(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified()) return false;
       for (const DeclRefExpr* r : refs_)
-        if (r->getDecl() == v && (!isRead(r) || !r->getLocation().isFileID() || !inFile(r->getLocation())))
-          return false;
+        if (r->getDecl() == v && (!isRead(r) || !inFile(r->getLocation()))) return false;
       return true;
     };
     std::set<const DeclStmt*> cands;
@@ -910,9 +935,15 @@ private:
         if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
         if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()))
           throw Refused{"`" + v->getNameAsString() + "` is initialised with parentheses"};
-        for (const DeclRefExpr* r : uses[v])
-          if (!r->getLocation().isFileID() || !inFile(r->getLocation()))
-            throw Refused{"`" + v->getNameAsString() + "` is used inside a macro expansion"};
+        for (const DeclRefExpr* r : uses[v]) {
+          if (!inFile(r->getLocation()))
+            throw Refused{"`" + v->getNameAsString() + "` is used in a macro defined in another file"};
+          if (r->getLocation().isFileID()) continue;
+          // A use inside a macro expansion cannot be renamed: each region
+          // that uses the variable binds its name to the work-item's element.
+          if (sameName(v)) throw Refused{"`" + v->getNameAsString() + "` is used inside a macro expansion and its name is declared twice in the kernel"};
+          boundByName_.insert(v);
+        }
         arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
       }
     per_item = n;
@@ -1053,7 +1084,7 @@ private:
 
   void buildEdits() {
     for (const DeclRefExpr* r : refs_)
-      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && arrays_.count(v)) {
+      if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && arrays_.count(v) && r->getLocation().isFileID()) {
         const unsigned b = off(r->getLocation());
         edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
       }
@@ -1157,6 +1188,26 @@ private:
     }
     return out;
   }
+
+  // Per-work-item values used inside a macro expansion in [b, e): their
+  // names bound to the work-item's elements (`auto& tid = amp_ht_0_tid[i];`).
+  std::string boundNames(unsigned b, unsigned e) {
+    std::string out;
+    for (const VarDecl* v : boundByName_) {
+      bool used = false;
+      for (const DeclRefExpr* r : refs_)
+        if (r->getDecl() == v && b <= off(r->getLocation()) && off(r->getLocation()) < e) used = true;
+      if (used)
+        out += " auto& " + v->getNameAsString() + " = " + arrays_[v] + "[amp_ht_i]; (void)" + v->getNameAsString() + ";";
+    }
+    return out;
+  }
+  bool sameName(const VarDecl* v) {
+    int n = param_->getName() == v->getName();
+    for (const VarDecl* o : locals_) n += o->getName() == v->getName();
+    return n != 1;
+  }
+  std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
 
   // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
   int tileRank() {
@@ -1549,7 +1600,7 @@ private:
     std::string out;
     if (!returns_.empty()) out += " if (amp_ht_nret && amp_ht_ret[amp_ht_i]) continue;";
     out += " const auto " + pname() + " = amp_ht_arg.item(" + (nest2() ? "amp_ht_r, amp_ht_c" : "amp_ht_i") + "); (void)" +
-           pname() + ";" + recomputed(b, e);
+           pname() + ";" + recomputed(b, e) + boundNames(b, e);
     bool ret = false;
     for (const ReturnStmt* r : returns_)
       if (const unsigned o = off(r->getBeginLoc()); b <= o && o < e) ret = true;
@@ -1657,6 +1708,7 @@ private:
 
   std::string emitAll() {
     buildEdits();
+    dirCursor_ = off(body_->getLBracLoc()) + 1;
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
@@ -1667,7 +1719,7 @@ private:
     if (nested_)
       out += "constexpr int amp_ht_d0 = ::std::remove_reference_t<decltype(amp_ht_arg)>::dim0, amp_ht_d1 = "
              "::std::remove_reference_t<decltype(amp_ht_arg)>::dim1;\n";
-    out += body;
+    out += body + macrosUpTo(off(body_->getRBracLoc()));
     // Each region redeclares the parameter for its work-item, shadowing the
     // tile-level one (which only serves the uniform conditions).
     return "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\")\n" + out +
