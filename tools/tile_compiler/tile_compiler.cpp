@@ -312,8 +312,9 @@ private:
         if (!isa<CompoundStmt>(f->getBody()) && !splitStmt(f->getBody()))
           throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
         if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
-        if (f->getInit() && !isa<DeclStmt>(f->getInit()) && !isa<NullStmt>(f->getInit()))
-          throw Refused{"a `for` around a barrier whose init is not a declaration (" + where(s) + ")"};
+        // An init that is an expression (`for (i = 0, k = 1; ...)`, the
+        // variables declared before) runs once per tile like the increment:
+        // checked in classifyLocals, once the tile-level variables are known.
         if (const auto* ds = dyn_cast_or_null<DeclStmt>(f->getInit()))
           for (const Decl* d : ds->decls())
             if (const auto* v = dyn_cast<VarDecl>(d)) {
@@ -457,6 +458,47 @@ private:
 
   // The allowed writes of a split loop's variable: in its increment, as
   // ++v, v++, --v, v--, v op= U or v = U with U uniform.
+  // r is written by the init or the increment of a `for` around a barrier
+  // (an assignment or ++/-- there, alone or in a comma list), which runs
+  // once per tile.
+  const Expr* forWriteExpr(const DeclRefExpr* r) {
+    const Stmt* p = parentOf(r);
+    while (p && isa<ParenExpr>(p)) p = parentOf(p);
+    const auto* u = dyn_cast_or_null<UnaryOperator>(p);
+    const auto* b = dyn_cast_or_null<BinaryOperator>(p);
+    if (!(u && u->isIncrementDecrementOp()) && !(b && b->isAssignmentOp() && strip(b->getLHS()) == r)) return nullptr;
+    const Stmt* top = p;
+    for (const Stmt* q = parentOf(top); q; q = parentOf(top)) {
+      if (const auto* c = dyn_cast<BinaryOperator>(q); c && c->getOpcode() == BO_Comma) { top = q; continue; }
+      if (isa<ParenExpr>(q)) { top = q; continue; }
+      const auto* f = dyn_cast<ForStmt>(q);
+      if (f && withBarrier_.count(f) && (f->getInit() == top || f->getInc() == top)) return cast<Expr>(p);
+      return nullptr;
+    }
+    return nullptr;
+  }
+  bool forWrite(const DeclRefExpr* r) { return forWriteExpr(r) != nullptr; }
+  bool forWriteUniform(const DeclRefExpr* r) {
+    const Expr* w = forWriteExpr(r);
+    if (const auto* b = dyn_cast_or_null<BinaryOperator>(w)) return uniform(b->getRHS());
+    return w != nullptr;
+  }
+  // e (a split for's init or increment) only updates tile-level locals with
+  // uniform values: assignments and ++/-- of them, in a comma list.
+  bool tileWrites(const Expr* e) {
+    e = e->IgnoreParens();
+    if (const auto* c = dyn_cast<BinaryOperator>(e); c && c->getOpcode() == BO_Comma)
+      return tileWrites(c->getLHS()) && tileWrites(c->getRHS());
+    const Expr* lhs = nullptr;
+    if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
+    if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) {
+      if (!uniform(b->getRHS())) return false;
+      lhs = b->getLHS();
+    }
+    const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && tileLevel_.count(v);
+  }
   bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v) {
     auto it = loopVar_.find(v);
     if (it == loopVar_.end() || !it->second->getInc()) return false;
@@ -809,12 +851,16 @@ private:
         if (onlyConst) constCopy_.insert(v), tileLevel_.insert(v);
         continue;
       }
-      if (!(t->isArithmeticType() || t->isEnumeralType()) || !hasInit(v)) continue;
+      // A scalar declared without an initialiser (`unsigned stride, k;`)
+      // holds no value to read before its first write: tile-level when every
+      // write is.
+      if (!(t->isArithmeticType() || t->isEnumeralType())) continue;
       // A const variable cannot be written (its uses in a constant
       // expression, an array bound, are not plain reads).
       bool written = false;
       for (const DeclRefExpr* r : uses[v])
-        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !t.isConstQualified()) written = true;
+        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !t.isConstQualified())
+          written = true;
       if (!written) tileLevel_.insert(v);
     }
     }
@@ -824,10 +870,13 @@ private:
         if (!tileLevel_.count(v) || isTileStorage(v)) continue;
         // Uses checked when chosen (objects), or unable to write (const).
         const bool object = refTile_.count(v) || constCopy_.count(v) || v->getType().isConstQualified();
-        bool ok = refTile_.count(v) ? uniformObject(v->getInit()) : constCopy_.count(v) ? copiedFromUniform(v) : uniform(v->getInit());
+        bool ok = refTile_.count(v)    ? uniformObject(v->getInit())
+                  : constCopy_.count(v) ? copiedFromUniform(v)
+                  : !v->getInit()       ? true
+                                        : uniform(v->getInit());
         if (ok && !object)
           for (const DeclRefExpr* r : uses[v])
-            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r)) ok = false;
+            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r) && !forWriteUniform(r)) ok = false;
         // A declaration is tile-level as a whole.
         if (ok)
           for (const Decl* d : ds->decls())
@@ -844,6 +893,13 @@ private:
       if (!tileLevel_.count(v))
         throw Refused{"the loop variable `" + v->getNameAsString() + "` of a `for` around a barrier (" + where(f) +
                       ") is not uniform over the tile"};
+    for (const Stmt* s : withBarrier_)
+      if (const auto* f = dyn_cast<ForStmt>(s)) {
+        for (const Expr* e : {dyn_cast_or_null<Expr>(f->getInit()), f->getInc()})
+          if (e && !tileWrites(e))
+            throw Refused{std::string("the ") + (e == f->getInc() ? "increment" : "init") + " of the `for` at " +
+                          where(f) + " around a barrier does more than update tile-level variables with uniform values"};
+      }
     for (const Stmt* j : tileJumps_)
       if (const auto* is = dyn_cast<IfStmt>(j); is && !uniform(is->getCond()))
         throw Refused{"the condition of the `break`/`continue` at " + where(j) +
