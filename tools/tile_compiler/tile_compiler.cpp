@@ -984,10 +984,14 @@ private:
         if (t->isReferenceType() || t->isArrayType())
           throw Refused{"`" + v->getNameAsString() + "` (a reference or an array) lives across a barrier"};
         const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
-        if (rd && (rd->isLambda() || rd->isLocalClass() || !rd->hasTrivialDestructor() ||
-                   !t.getUnqualifiedType().isTriviallyCopyableType(ctx_) || !rd->hasDefaultConstructor()))
-          throw Refused{"`" + v->getNameAsString() + "` lives across a barrier and its type is not a trivially "
-                                                     "copyable class with a default constructor"};
+        if (rd && (rd->isLambda() || rd->isLocalClass()))
+          throw Refused{"`" + v->getNameAsString() + "` lives across a barrier and its type is a lambda or a local class"};
+        // Other class types that are not trivially copyable with a default
+        // constructor (constructors, destructors, no default constructor)
+        // live in item_slots: built by the declaration's own initialiser.
+        if (rd && (!rd->hasTrivialDestructor() || !t.getUnqualifiedType().isTriviallyCopyableType(ctx_) ||
+                   !rd->hasDefaultConstructor()))
+          slots_.insert(v);
         if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
         if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()))
           throw Refused{"`" + v->getNameAsString() + "` is initialised with parentheses"};
@@ -1188,6 +1192,10 @@ private:
       const auto* v = cast<VarDecl>(d);
       const std::string lhs = arrays_[v] + "[amp_ht_i]";
       const std::string ty = typeText(v);
+      if (slots_.count(v)) {
+        out += slotInit(v, ty);
+        continue;
+      }
       const Expr* init = v->getInit();
       if (!init) {
         if (v->getType()->getAsCXXRecordDecl()) out += lhs + " = " + ty + "(); ";
@@ -1211,6 +1219,24 @@ private:
       out += lhs + " = " + ty + text(off(pr.getBegin()), endOfToken(pr.getEnd())) + "; ";
     }
     return out;
+  }
+
+  // `::new (NAME.slot(i)) T INIT; NAME.made(i);`: work-item i's value of a
+  // class kept in item_slots, built as its declaration builds it.
+  std::string slotInit(const VarDecl* v, const std::string& ty) {
+    const std::string name = arrays_[v];
+    std::string init = "()";
+    if (const Expr* e = v->getInit()) {
+      const Expr* ie = e->IgnoreImplicit();
+      SourceRange pr;
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(ie)) pr = ce->getParenOrBraceRange();
+      else if (const auto* il = dyn_cast<InitListExpr>(ie)) pr = SourceRange(il->getLBraceLoc(), il->getRBraceLoc());
+      if (v->getInitStyle() == VarDecl::CInit && !isa<InitListExpr>(ie))
+        init = "(" + text(off(e->getBeginLoc()), endOfToken(e->getEndLoc())) + ")";
+      else if (pr.isValid())
+        init = text(off(pr.getBegin()), endOfToken(pr.getEnd()));
+    }
+    return "::new (" + name + ".slot(amp_ht_i)) " + ty + init + "; " + name + ".made(amp_ht_i); ";
   }
 
   std::string pname() { return param_->getNameAsString(); }
@@ -1264,6 +1290,7 @@ private:
     return n != 1;
   }
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
+  std::set<const VarDecl*> slots_;       // per-work-item values of class type kept in item_slots
 
   // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
   int tileRank() {
@@ -1767,7 +1794,9 @@ private:
     dirCursor_ = off(body_->getLBracLoc()) + 1;
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
-    for (auto& [v, name] : arrays_) out += typeText(v) + " " + name + "[amp_ht_n];\n";
+    for (auto& [v, name] : arrays_)
+      out += slots_.count(v) ? "::Concurrency::detail::host_tiles::item_slots<" + typeText(v) + ", amp_ht_n> " + name + ";\n"
+                             : typeText(v) + " " + name + "[amp_ht_n];\n";
     if (!returns_.empty())
       out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
              "(void)amp_ht_waited;\n";

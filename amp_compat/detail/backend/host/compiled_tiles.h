@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -93,6 +94,33 @@ template <int D0, int D1, int D2, int ISA>
                          ". Every work-item of a tile must reach each barrier.";
   throw runtime_exception(m.c_str(), e_fail);
 }
+
+// Per-work-item storage of a class-type value that lives across a barrier
+// and is not trivially copyable (the compiled body keeps such a value in an
+// array of these instead of a plain array): work-item i's value is built in
+// slot(i) by its declaration's own initialiser each time the declaration
+// runs (the previous one destroyed first, as leaving its scope would have),
+// and the last ones are destroyed with the tile.
+template <class T, int N> struct item_slots {
+  alignas(T) unsigned char raw[N][sizeof(T)];
+  bool live[N] = {};
+  AMP_HOST_ONLY __attribute__((always_inline)) T& operator[](int i) {
+    return *std::launder(reinterpret_cast<T*>(raw[i]));
+  }
+  AMP_HOST_ONLY __attribute__((always_inline)) void* slot(int i) {
+    if (live[i]) (*this)[i].~T();
+    live[i] = false;
+    return raw[i];
+  }
+  AMP_HOST_ONLY __attribute__((always_inline)) void made(int i) { live[i] = true; }
+  item_slots() = default;
+  item_slots(const item_slots&) = delete;
+  item_slots& operator=(const item_slots&) = delete;
+  AMP_HOST_ONLY ~item_slots() {
+    for (int i = 0; i < N; ++i)
+      if (live[i]) (*this)[i].~T();
+  }
+};
 
 template <class T> struct is_tile_group_t : std::false_type {};
 template <int D0, int D1, int D2, int ISA> struct is_tile_group_t<tile_group<D0, D1, D2, ISA>> : std::true_type {};
