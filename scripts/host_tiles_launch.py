@@ -175,8 +175,11 @@ def _kernels(notes):
     out = []
     for m in map(NOTE_RE.match, notes):
         if m:
+            why = m.group(5).strip()
+            if why.startswith("(") and why.endswith(")"):
+                why = why[1:-1]
             out.append(Kernel(os.path.realpath(m.group(1)), int(m.group(2)), int(m.group(3)),
-                              int(m.group(7) or m.group(2)), m.group(4) == "compiled", m.group(5)))
+                              int(m.group(7) or m.group(2)), m.group(4) == "compiled", why))
     return out
 
 
@@ -267,3 +270,29 @@ def _rewrite(args, sources, out, headers, forced=None):
     if not written:
         return extra + new_args, cleanup, None, kernels
     return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels
+
+
+def print_census(path, out=sys.stdout):
+    """The census file as a user reads it: one line a kernel, then a
+    summary (`amp++ --tiles-report`, `./amp build`)."""
+    rows = {}
+    try:
+        for ln in Path(path).read_text().splitlines():
+            key, _, rest = ln.partition("\t")
+            status, _, why = rest.partition("\t")
+            rows[key] = (status, why)  # the last word on a kernel (a retry) wins
+    except OSError:
+        pass
+    for key, (status, why) in sorted(rows.items()):
+        print(f"{key}: amp host tiles: {status}" + (f" ({why})" if why else ""), file=out)
+    n = len(rows)
+    c = sum(1 for s, _ in rows.values() if s == "compiled")
+    print(f"amp host tiles: {n} tiled kernel(s) with barriers, {c} compiled, {n - c} on fibers", file=out)
+    return n, c
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--census":
+        print_census(sys.argv[2])
+        sys.exit(0)
+    sys.exit("usage: host_tiles_launch.py --census FILE")

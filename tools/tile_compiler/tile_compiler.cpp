@@ -49,6 +49,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -2755,6 +2756,10 @@ private:
       if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
       return;
     }
+    // A fault injected for the launcher's never-break test
+    // (tests/host_tiles/never_breaks.sh): the compiled form does not compile.
+    if (const char* f = std::getenv("AMP_TILE_COMPILER_FAULT"); f && std::string(f) == "1")
+      compiled += "amp_ht_injected_fault();\n";
     rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
     const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
     std::string open = trailing ? "" : "-> void ";

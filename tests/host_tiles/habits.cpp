@@ -1,0 +1,220 @@
+// Habits of real AMP code (ported CUDA samples, AMD's Bolt, sorting
+// libraries) that kept the host tile compiler on fibers or broke the
+// rewritten source; each kernel must take the compiled path (`// expect:`,
+// checked by check.py) and print the bytes fibers print. The never-break
+// test (never_breaks.sh) builds this file with a fault injected into every
+// compiled kernel and checks the build still succeeds, with the same output.
+#include <amp.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+template <class T> void digest(const char* name, const std::vector<T>& v) {
+  std::uint64_t h = 1469598103934665603ull; // FNV-1a over the bytes
+  const auto* p = reinterpret_cast<const unsigned char*>(v.data());
+  for (std::size_t i = 0; i < v.size() * sizeof(T); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  std::printf("%-24s %016llx\n", name, static_cast<unsigned long long>(h));
+}
+
+// A binomial roll-back ported from a CUDA sample: function-like macros
+// defined in the kernel over a view and the tile index, called with
+// work-item values (`CELL(j + 1)`), a loop variable declared before its
+// `for` loops, two barriers per time step.
+#define HB_STEPS 96
+void macro_pricer() {
+  const int options = 6, tile = 32;
+  std::vector<float> leaves(options * 2 * (HB_STEPS + 8)), res(options);
+  for (std::size_t i = 0; i < leaves.size(); ++i) leaves[i] = float(i % 37) * 0.25f;
+  array_view<float, 1> buf(int(leaves.size()), leaves), out(options, res);
+  const float pu = 0.4995f, pd = 0.4985f;
+  parallel_for_each(extent<1>(options * tile).tile<32>(), [=](tiled_index<32> t_idx) restrict(amp) { // expect: compiled
+#define CELL(arg) buf[t_idx.tile[0] * 2 * (HB_STEPS + 8) + (arg)]
+#define NEXT(arg) buf[t_idx.tile[0] * 2 * (HB_STEPS + 8) + HB_STEPS + 8 + (arg)]
+    int tid = t_idx.local[0];
+    int j;
+    for (int i = HB_STEPS; i > 0; --i) {
+      for (j = tid; j < i; j += 32) NEXT(j) = pu * CELL(j + 1) + pd * CELL(j);
+      t_idx.barrier.wait();
+      for (j = tid; j < i; j += 32) CELL(j) = NEXT(j);
+      t_idx.barrier.wait();
+    }
+    if (tid == 0) out[t_idx.tile[0]] = CELL(0);
+#undef CELL
+#undef NEXT
+  });
+  out.synchronize();
+  digest("macro_pricer", res);
+}
+
+// A value kept per work-item (not a pure function of it) read only through
+// a macro, and an object-like macro for the tile size.
+#define HB_TILE 64
+#define HB_SHIFTED(k) (s[(l + (k)) % HB_TILE] + acc)
+void macro_kept_value() {
+  const int n = 512;
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 29) % 97;
+  array_view<int, 1> a(n, v);
+  parallel_for_each(a.extent.tile<HB_TILE>(), [=](tiled_index<HB_TILE> t) restrict(amp) { // expect: compiled
+    tile_static int s[HB_TILE];
+    const int l = t.local[0];
+    int acc = a[t.global] * 3;
+    s[l] = acc;
+    t.barrier.wait();
+    a[t.global] = HB_SHIFTED(1) + HB_SHIFTED(HB_TILE - 1);
+  });
+  a.synchronize();
+  digest("macro_kept_value", v);
+}
+
+// Bolt's scan shape: `for` loops around barriers whose inits are
+// expressions over variables declared before, with comma increments.
+void for_inits() {
+  const int n = 1024;
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 37) % 101 - 50;
+  array_view<int, 1> a(n, v);
+  parallel_for_each(a.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled
+    tile_static int s[128];
+    int l = t.local[0];
+    s[l] = a[t.global];
+    t.barrier.wait();
+    unsigned int stride, k;
+    for (stride = 1, k = 0; stride < 128; stride *= 2, ++k) {
+      int add = (l >= int(stride)) ? s[l - stride] : 0;
+      t.barrier.wait();
+      s[l] += add;
+      t.barrier.wait();
+    }
+    int rounds = 0;
+    for (k = 4; k > 0; k >>= 1) {
+      rounds += int(k);
+      t.barrier.wait();
+    }
+    a[t.global] = s[l] * 4 + int(k) + rounds;
+  });
+  a.synchronize();
+  digest("for_inits", v);
+}
+
+// A user's value type with constructors, an assignment and a destructor
+// across barriers (Bolt's functors over user types), and one without a
+// default constructor; a tile_static array of class type.
+struct vec2 {
+  float x, y;
+  vec2() restrict(amp, cpu) : x(0), y(0) {}
+  vec2(float a, float b) restrict(amp, cpu) : x(a), y(b) {}
+  vec2(const vec2& o) restrict(amp, cpu) : x(o.x), y(o.y) {}
+  vec2& operator=(const vec2& o) restrict(amp, cpu) {
+    x = o.x;
+    y = o.y;
+    return *this;
+  }
+  ~vec2() restrict(amp, cpu) {}
+  vec2 operator+(const vec2& o) const restrict(amp, cpu) { return vec2(x + o.x, y * 0.5f + o.y); }
+};
+struct scaled {
+  float v;
+  explicit scaled(float f) restrict(amp, cpu) : v(f * 2.0f) {}
+};
+void class_values() {
+  const int n = 512;
+  std::vector<vec2> v(n);
+  for (int i = 0; i < n; ++i) v[i] = vec2(float(i % 31), float(n - i));
+  array_view<vec2, 1> a(n, v);
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static vec2 s[64];
+    vec2 y = a[t.global];
+    scaled f(y.x);
+    s[t.local[0]] = y;
+    t.barrier.wait();
+    y = y + s[(t.local[0] + 1) % 64];
+    t.barrier.wait();
+    s[t.local[0]] = vec2(f.v, y.y);
+    t.barrier.wait();
+    a[t.global] = y + s[63 - t.local[0]];
+  });
+  a.synchronize();
+  std::vector<float> flat;
+  for (const vec2& p : v) flat.push_back(p.x), flat.push_back(p.y);
+  digest("class_values", flat);
+}
+
+// A sorting library's shape: a template host function launches a kernel
+// with a `[=, &data]` capture whose body calls a template function that
+// declares tile_static storage and waits on barriers in a loop.
+template <typename T, int TS>
+void bitonic_tile(tiled_index<TS> tidx, array_view<T, 1>& data, unsigned level) restrict(amp) {
+  tile_static T sh[TS];
+  const int l = tidx.local[0];
+  sh[l] = data[tidx.global];
+  tidx.barrier.wait();
+  for (unsigned j = level >> 1; j > 0; j >>= 1) {
+    const T r = sh[l ^ j];
+    const bool up = (unsigned(l) & level) == 0, lower = (unsigned(l) & j) == 0;
+    const T mine = sh[l];
+    T res = (lower == up) ? (mine < r ? mine : r) : (mine < r ? r : mine);
+    tidx.barrier.wait();
+    sh[l] = res;
+    tidx.barrier.wait();
+  }
+  data[tidx.global] = sh[l];
+}
+template <typename T> void sort_tiles(std::vector<T>& v) {
+  array_view<T, 1> data(int(v.size()), v);
+  for (unsigned level = 2; level <= 256; level <<= 1)
+    parallel_for_each(data.extent.template tile<256>(), [=, &data](tiled_index<256> tidx) restrict(amp) { // expect: compiled
+      bitonic_tile<T, 256>(tidx, data, level);
+    });
+  data.synchronize();
+}
+void template_callee() {
+  std::vector<int> v(1024);
+  for (int i = 0; i < 1024; ++i) v[i] = (i * 7919) % 1031;
+  sort_tiles(v);
+  std::vector<float> f(512);
+  for (int i = 0; i < 512; ++i) f[i] = float((i * 131) % 509) * 0.5f;
+  sort_tiles(f);
+  digest("template_callee_int", v);
+  digest("template_callee_float", f);
+}
+
+// A three-dimensional tile with a uniform `while` and a uniform `break`.
+void tile_3d() {
+  std::vector<int> v(8 * 8 * 8);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = int(i % 23);
+  array_view<int, 3> a(8, 8, 8, v);
+  parallel_for_each(a.extent.tile<2, 4, 4>(), [=](tiled_index<2, 4, 4> t) restrict(amp) { // expect: compiled
+    tile_static int s[2][4][4];
+    int round = 0;
+    int x = a[t.global];
+    while (round < 5) {
+      s[t.local[0]][t.local[1]][t.local[2]] = x;
+      t.barrier.wait();
+      x += s[1 - t.local[0]][3 - t.local[1]][t.local[2]];
+      t.barrier.wait();
+      if (round == 3) break;
+      ++round;
+    }
+    a[t.global] = x;
+  });
+  a.synchronize();
+  digest("tile_3d", v);
+}
+
+} // namespace
+
+int main() {
+  macro_pricer();
+  macro_kept_value();
+  for_inits();
+  class_values();
+  template_callee();
+  tile_3d();
+  return 0;
+}
