@@ -77,6 +77,9 @@ rewrite() {
     case "$a" in
       -I | -D | -U | -include | -isystem | -iquote | -idirafter) keep+=("$a"); next=1 ;;
       -I* | -D* | -U* | -isystem* | -iquote* | -idirafter* | -std=*) keep+=("$a") ;;
+      # --msvc compiles (Clang in Microsoft mode, amp_compat/compat/msvc/flags.txt):
+      # the same dialect, or the parse fails on what that mode accepts.
+      -fms-* | -fdelayed-template-parsing | -fno-delayed-template-parsing) keep+=("$a") ;;
       # A CUDA compile (Clang's): its host side is parsed, as the CUDA
       # compile's host pass sees it (the rewritten copy then goes through both
       # passes; the device pass never instantiates the per-tile form).

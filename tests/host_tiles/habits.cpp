@@ -184,6 +184,42 @@ void template_callee() {
   digest("template_callee_float", f);
 }
 
+// A library's helper (the AMP Algorithms Library's shape): a template in a
+// namespace of its own that scans a tile_static array with barriers and
+// returns a value the kernel discards, called with a functor temporary.
+namespace hb_lib {
+template <class T> struct plus {
+  T operator()(const T& a, const T& b) const restrict(amp, cpu) { return a + b; }
+};
+namespace details {
+template <int TS, typename Op, typename T>
+inline T scan_tile_inclusive(T* const data, tiled_index<TS> tidx, const Op& op) restrict(amp) {
+  const int l = tidx.local[0];
+  for (int s = 1; s < TS; s *= 2) {
+    const T add = l >= s ? data[l - s] : T(0);
+    tidx.barrier.wait_with_tile_static_memory_fence();
+    data[l] = op(data[l], add);
+    tidx.barrier.wait_with_tile_static_memory_fence();
+  }
+  return data[TS - 1];
+}
+} // namespace details
+} // namespace hb_lib
+void library_callee() {
+  std::vector<int> v(256);
+  for (int i = 0; i < 256; ++i) v[i] = (i * 13) % 17 - 8;
+  array_view<int, 1> a(256, v);
+  parallel_for_each(a.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int d[32];
+    d[t.local[0]] = a[t.global];
+    hb_lib::details::scan_tile_inclusive<32>(d, t, hb_lib::plus<int>());
+    t.barrier.wait();
+    a[t.global] = d[t.local[0]] * 3 + d[31];
+  });
+  a.synchronize();
+  digest("library_callee", v);
+}
+
 // A three-dimensional tile with a uniform `while` and a uniform `break`.
 void tile_3d() {
   std::vector<int> v(8 * 8 * 8);
@@ -215,6 +251,7 @@ int main() {
   for_inits();
   class_values();
   template_callee();
+  library_callee();
   tile_3d();
   return 0;
 }

@@ -701,6 +701,25 @@ private:
     return true;
   }
 
+  // v is a const reference bound to a temporary built from uniform values
+  // only (`const plus<int>& op = plus<int>();`, the inliner's binding of a
+  // functor argument): one such temporary per tile cannot be told from one
+  // per work-item (it is const, and its value the same for all).
+  bool uniformTemporary(const VarDecl* v) {
+    if (!v->getType()->isReferenceType() || !v->getType().getNonReferenceType().isConstQualified()) return false;
+    // (IgnoreImplicit looks through the materialisation and the cleanups:
+    // what is left is the prvalue the temporary is made of.)
+    const Expr* e = v->getInit()->IgnoreImplicit();
+    if (const auto* fc = dyn_cast<CXXFunctionalCastExpr>(e)) e = fc->getSubExpr()->IgnoreImplicit();
+    if (!e->isPRValue()) return false;
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(e)) {
+      for (const Expr* a : ce->arguments())
+        if (!uniform(a)) return false;
+      return true;
+    }
+    return e->getType()->isScalarType() && uniform(e);
+  }
+
   bool uniformObject(const Expr* e) {
     const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
     const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
@@ -837,7 +856,7 @@ private:
         // object for every work-item (uniformObject), it is bound once per
         // tile (the inliner's bindings of reference parameters, `array<int,
         // 1>& a = a_captured;`, are these).
-        if (hasInit(v) && uniformObject(v->getInit())) refTile_.insert(v), tileLevel_.insert(v);
+        if (hasInit(v) && (uniformObject(v->getInit()) || uniformTemporary(v))) refTile_.insert(v), tileLevel_.insert(v);
         continue;
       }
       if (t->getAsCXXRecordDecl() && hasInit(v) && copiedFromUniform(v)) {
@@ -871,7 +890,7 @@ private:
         if (!tileLevel_.count(v) || isTileStorage(v)) continue;
         // Uses checked when chosen (objects), or unable to write (const).
         const bool object = refTile_.count(v) || constCopy_.count(v) || v->getType().isConstQualified();
-        bool ok = refTile_.count(v)    ? uniformObject(v->getInit())
+        bool ok = refTile_.count(v)    ? uniformObject(v->getInit()) || uniformTemporary(v)
                   : constCopy_.count(v) ? copiedFromUniform(v)
                   : !v->getInit()       ? true
                                         : uniform(v->getInit());
@@ -2082,6 +2101,51 @@ private:
   // A type as both parses name it from anywhere (non-dependent kernels).
   std::string typeName(QualType t) { return spelledType(t, lo_); }
 
+  // The first name in callee f's body that is declared in a namespace not
+  // enclosing the kernel's (kns), other than std, and written without a
+  // qualifier; "" when none.
+  std::string unqualifiedForeignName(const FunctionDecl* f, const DeclContext* kns) {
+    struct V : RecursiveASTVisitor<V> {
+      Inliner& in;
+      const DeclContext* kns;
+      std::string found;
+      V(Inliner& i, const DeclContext* k) : in(i), kns(k) {}
+      bool foreign(const Decl* d) {
+        const DeclContext* dc = d->getDeclContext();
+        if (!dc->isFileContext()) return false; // members, locals, parameters
+        const DeclContext* ns = dc->getEnclosingNamespaceContext();
+        if (ns->Equals(kns) || ns->Encloses(kns) || ns->isStdNamespace()) return false;
+        for (const DeclContext* p = ns; p; p = p->getParent())
+          if (const auto* n = dyn_cast<NamespaceDecl>(p); n && (n->getName() == "std" || n->getName() == "Concurrency"))
+            return false;
+        return true;
+      }
+      bool qualified(SourceLocation l) {
+        if (!l.isFileID()) return false;
+        const llvm::StringRef buf = in.sm_.getBufferData(in.sm_.getFileID(l));
+        unsigned o = in.sm_.getFileOffset(l);
+        while (o > 0 && (buf[o - 1] == ' ' || buf[o - 1] == '\t')) --o;
+        return o >= 2 && buf.substr(o - 2, 2) == "::";
+      }
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        if (found.empty() && !r->getQualifier() && foreign(r->getDecl()) && !qualified(r->getLocation()))
+          found = r->getDecl()->getNameAsString();
+        return found.empty();
+      }
+      bool VisitTypeLoc(TypeLoc tl) {
+        const NamedDecl* d = nullptr;
+        if (auto t = tl.getAs<TagTypeLoc>()) d = t.getDecl();
+        else if (auto t = tl.getAs<TypedefTypeLoc>()) d = t.getDecl();
+        else if (auto t = tl.getAs<TemplateSpecializationTypeLoc>())
+          d = t.getTypePtr()->getTemplateName().getAsTemplateDecl();
+        if (found.empty() && d && foreign(d) && !qualified(tl.getBeginLoc())) found = d->getNameAsString();
+        return found.empty();
+      }
+    } v(*this, kns);
+    v.TraverseStmt(const_cast<Stmt*>(f->getBody()));
+    return v.found;
+  }
+
   bool calleeFileOk(SourceLocation l) {
     if (sm_.isWrittenInMainFile(l)) return true;
     OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
@@ -2104,7 +2168,11 @@ private:
     if (!f->hasBody(def) || !def->getBody()) throw Refused{"the body of " + fname + " is not visible" + at};
     f = def;
     if (f->isVariadic()) throw Refused{fname + " is variadic" + at};
-    if (!f->getReturnType()->isVoidType()) throw Refused{fname + " returns a value" + at};
+    // A callee that returns a value is inlined where the call is a statement
+    // of its own (the value discarded: statementOf refuses calls inside
+    // expressions) and its only `return` is its last statement, whose value
+    // has no side effects (dropped with it, below).
+    const bool valued = !f->getReturnType()->isVoidType();
     if (!f->getLexicalDeclContext()->isFileContext())
       throw Refused{fname + " is defined inside a class" + at};
     const FunctionDecl* pattern = f->getTemplateInstantiationPattern();
@@ -2121,11 +2189,15 @@ private:
     // kernel: only where the kernel's scope sees all the callee's scope sees
     // (the callee's namespace is the kernel's or encloses it). The second
     // pass checks each name for shadowing by the kernel's own.
+    // A callee in another namespace (a library's `_details`) is inlined
+    // when every name of its own namespace it uses is written qualified, so
+    // that its text means the same where the kernel is.
     const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
     const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
     if (!fns->Equals(kns) && !fns->Encloses(kns))
-      throw Refused{fname + " is in another namespace than the kernel" + at +
-                    ": its unqualified names could bind differently where the kernel is"};
+      if (std::string n = unqualifiedForeignName(pattern, kns); !n.empty())
+        throw Refused{fname + " is in another namespace than the kernel and names `" + n + "` unqualified" + at +
+                      ": it could bind differently where the kernel is"};
     const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
     const int id = ids_++;
     ++calls;
@@ -2315,6 +2387,13 @@ private:
     } bv(*this, f, rename, edits);
     bv.last = body->body_empty() ? nullptr : body->body_back();
     if (bv.last && !isa<ReturnStmt>(bv.last)) bv.last = nullptr;
+    if (valued) {
+      const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
+      if (!rs || !rs->getRetValue())
+        throw Refused{fname + " returns a value other than by a last `return`" + at};
+      if (rs->getRetValue()->HasSideEffects(ctx_))
+        throw Refused{fname + " returns a value with side effects, which the call discards" + at};
+    }
     bv.fname = fname;
     bv.at = at;
     bv.TraverseStmt(const_cast<CompoundStmt*>(body));
