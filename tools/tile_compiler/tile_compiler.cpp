@@ -68,6 +68,7 @@ std::string spelledType(QualType t, const LangOptions& lo) {
   PrintingPolicy pp(lo);
   pp.FullyQualifiedName = true;
   pp.SuppressScope = false;
+  pp.SuppressUnwrittenScope = true; // anonymous and inline namespaces: not spellable
   pp.PrintAsCanonical = true;
   return t.getAsString(pp);
 }
