@@ -111,7 +111,19 @@ rewrite() {
   if ! "${parse[@]}" "${arg[@]}" "out=$out" "${report[@]}" "${hdrs[@]}" "$src" 2>"$notes1"; then
     cat "$notes1" >&2; rm -f "$notes1"; return 1
   fi
-  if [ -s "$out" ] && grep -q '/\*amp_ht_inlined:' "$out"; then
+  # The second parse reads the first's copies of the project headers (their
+  # kernels inlined too): the overlay's folders before the originals.
+  local ov=() d
+  if [ ${#hdrs[@]} -gt 0 ] && [ -d "$AMP_TILE_OVERLAY" ]; then
+    for d in $(cd "$AMP_TILE_OVERLAY" && find . -type d | sed 's|^\.||'); do
+      [ -n "$d" ] && ov+=(-iquote "$AMP_TILE_OVERLAY$d")
+    done
+    for a in "${keep[@]}"; do
+      case "$a" in -I?*) [ -d "$AMP_TILE_OVERLAY${a#-I}" ] && ov+=("-I$AMP_TILE_OVERLAY${a#-I}") ;; esac
+    done
+  fi
+  if [ -s "$out" ] && { grep -q '/\*amp_ht_inlined:' "$out" ||
+                         { [ ${#ov[@]} -gt 0 ] && grep -rqs '/\*amp_ht_inlined:' "$AMP_TILE_OVERLAY"; }; }; then
     # Second pass, on the first's output: the inlined kernels analysed and
     # split (headers were written by the first pass). Should it fail, the
     # first pass again without inlining: those kernels keep fibers.
@@ -121,7 +133,7 @@ rewrite() {
       esc="$(printf '%s' "$src" | sed 's/\\/\\\\/g; s/"/\\"/g')"
       { printf '#line 1 "%s"\n' "$esc"; cat "$out"; } >"$in2"
     fi
-    if "${parse[@]}" -iquote "$(dirname "$src")" "${arg[@]}" "out=$out.pass2" "${arg[@]}" pass=2 "${report[@]}" "$in2" 2>"$notes1.2" \
+    if "${parse[@]:0:1}" "${ov[@]}" "${parse[@]:1}" -iquote "$(dirname "$src")" "${arg[@]}" "out=$out.pass2" "${arg[@]}" pass=2 "${report[@]}" "${hdrs[@]}" "$in2" 2>"$notes1.2" \
         && [ -s "$out.pass2" ]; then
       cat "$notes1" "$notes1.2" >&2
       mv "$out.pass2" "$out"

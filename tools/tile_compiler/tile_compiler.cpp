@@ -2624,10 +2624,22 @@ private:
     const FileID fid = sm.getFileID(at);
     OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
     if (!fe) return false;
-    const std::string path = fe->getFileEntry().tryGetRealPathName().str();
+    std::string path = fe->getFileEntry().tryGetRealPathName().str();
+    // The second parse reads the first's copies of the headers (the script
+    // puts the overlay first): a copy stands for its original.
+    for (const std::string& o : {overlay_, overlayReal()})
+      if (path.rfind(o + "/", 0) == 0) {
+        path = path.substr(o.size());
+        break;
+      }
     if (!headers_.count(path)) return false;
     auto it = headerFile_.emplace(path, fid).first;
     return it->second == fid;
+  }
+
+  std::string overlayReal() {
+    llvm::SmallString<256> r;
+    return llvm::sys::fs::real_path(overlay_, r) ? overlay_ : std::string(r);
   }
 
   // A barrier call, or the parameter passed to a function (which may wait).
@@ -2723,7 +2735,7 @@ private:
     // becomes `{MARK if constexpr (true) { INLINED } else {ORIG_MARK ORIGINAL}}`.
     // Inlining off (the script's fallback after a failed second parse): a
     // kernel with calls that wait says why it keeps fibers.
-    if (pass_ == 1 && !inline_ && why.empty() && sm.isWrittenInMainFile(at)) {
+    if (pass_ == 1 && !inline_ && why.empty()) {
       try {
         Inliner in(ctx, headers_, l, p);
         if (!in.run().empty())
@@ -2733,7 +2745,7 @@ private:
         why = "a barrier in a called function, not inlined: " + r.why;
       }
     }
-    if (pass_ == 1 && inline_ && why.empty() && sm.isWrittenInMainFile(at)) {
+    if (pass_ == 1 && inline_ && why.empty()) {
       std::string text, hashes;
       int calls = 0;
       try {
