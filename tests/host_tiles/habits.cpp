@@ -145,6 +145,34 @@ void class_values() {
   digest("class_values", flat);
 }
 
+// Bolt's shape: a kernel in a template, instantiated with int and with a
+// user's class, whose value of the template's type lives across barriers.
+template <class T> std::vector<T> neighbour_sums(const std::vector<T>& in) {
+  std::vector<T> v(in);
+  array_view<T, 1> a(int(v.size()), v);
+  parallel_for_each(a.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static T s[64];
+    T y = a[t.global];
+    s[t.local[0]] = y;
+    t.barrier.wait();
+    y = y + s[(t.local[0] + 5) % 64];
+    t.barrier.wait();
+    a[t.global] = y;
+  });
+  a.synchronize();
+  return v;
+}
+void template_values() {
+  std::vector<int> iv(256);
+  for (int i = 0; i < 256; ++i) iv[i] = (i * 11) % 23;
+  std::vector<vec2> pv(256);
+  for (int i = 0; i < 256; ++i) pv[i] = vec2(float(i % 7), float(i % 5));
+  digest("template_values_int", neighbour_sums(iv));
+  std::vector<float> flat;
+  for (const vec2& p : neighbour_sums(pv)) flat.push_back(p.x), flat.push_back(p.y);
+  digest("template_values_vec2", flat);
+}
+
 // A sorting library's shape: a template host function launches a kernel
 // with a `[=, &data]` capture whose body calls a template function that
 // declares tile_static storage and waits on barriers in a loop.
@@ -250,6 +278,7 @@ int main() {
   macro_kept_value();
   for_inits();
   class_values();
+  template_values();
   template_callee();
   library_callee();
   tile_3d();

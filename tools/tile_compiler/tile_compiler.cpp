@@ -108,6 +108,15 @@ public:
   int barriers = 0;
   int per_item = 0;
   int recomputed_count = 0;
+  // Every value kept per work-item in item_slots: set when a kernel
+  // template's instantiations differ only in which kind of storage their
+  // types need (a user's class in one, int in another), so that all give
+  // the same text.
+  bool slotsForAll = false;
+  // No `#pragma GCC ivdep` anywhere: for instantiations whose independence
+  // proofs differ (the calls a user's class makes are not proven).
+  bool ivdepOff = false;
+  bool usedSlots() const { return !slots_.empty(); }
   int guarded = 0;  // regions whose guard became the item loop's bounds
   int independent_ = 0; // region loops marked #pragma GCC ivdep
 
@@ -1010,8 +1019,8 @@ private:
         // Other class types that are not trivially copyable with a default
         // constructor (constructors, destructors, no default constructor)
         // live in item_slots: built by the declaration's own initialiser.
-        if (rd && (!rd->hasTrivialDestructor() || !t.getUnqualifiedType().isTriviallyCopyableType(ctx_) ||
-                   !rd->hasDefaultConstructor()))
+        if (slotsForAll || (rd && (!rd->hasTrivialDestructor() || !t.getUnqualifiedType().isTriviallyCopyableType(ctx_) ||
+                                   !rd->hasDefaultConstructor())))
           slots_.insert(v);
         if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
         if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()))
@@ -1652,7 +1661,7 @@ private:
     return true;
   }
   std::string ivdep(const std::vector<const Stmt*>& stmts, const Expr* guard) {
-    if (!independent(stmts, guard)) return "";
+    if (ivdepOff || !independent(stmts, guard)) return "";
     ++independent_;
     return "\n#pragma GCC ivdep\n";
   }
@@ -2786,6 +2795,11 @@ private:
       for (llvm::StringRef x : parts) hashes.push_back(x.str());
       orig = buf.slice(ob + strlen("/*amp_ht_orig*/"), rb - 1).str(); // up to the else block's `}`
     }
+    // Instantiations must give one text: when they differ, again with every
+    // per-work-item value in item_slots (their types need different storage),
+    // then also without ivdep marks (their independence proofs differ).
+    int level = 0;
+    bool anySlots = false;
     for (size_t i = 0; why.empty() && i < kernels.size(); ++i) {
       LambdaExpr* inst = kernels[i];
       ParmVarDecl* ip = inst->getCallOperator()->getParamDecl(0);
@@ -2809,10 +2823,20 @@ private:
         }
       }
       Kernel k(ctx, inst, ip, then);
+      k.slotsForAll = level >= 1;
+      k.ivdepOff = level >= 2;
       try {
         std::string text = k.compile();
+        anySlots = anySlots || k.usedSlots();
         if (inst != l && text != compiled) {
+          if (level < 2) {
+            level = anySlots || level ? level + 1 : 2;
+            i = static_cast<size_t>(-1);
+            continue;
+          }
           why = "its compiled form differs between template instantiations";
+          if (std::getenv("AMP_TILE_COMPILER_DEBUG"))
+            llvm::errs() << "tile_compiler: first instantiation:\n" << compiled << "\nthis one:\n" << text << "\n";
           break;
         }
         compiled = text;
