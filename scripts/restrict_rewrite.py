@@ -61,6 +61,7 @@ import msvc_rewrite  # noqa: E402  (beside this script)
 import gpu_edits  # noqa: E402  (GPU compiles: each parallel_for_each call inside a lambda)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
+import pp_conditionals  # noqa: E402  (which #if/#else groups the compile keeps)
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
@@ -443,8 +444,10 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
-    """msvc: an --msvc compile, whose project files also get msvc_rewrite's
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env=None):
+    """env: what the compile defines (pp_conditionals.Env; default: nothing
+    known), so that code in a conditional group the compile certainly drops
+    is no code for any pass here (pp_conditionals.blank_inactive); msvc: an --msvc compile, whose project files also get msvc_rewrite's
     edits (constructs of MSVC's dialect that Clang rejects); win: a
     --windows-compat compile, whose project files get win_includes'
     exception_edits (MSVC's std::exception(const char*)); extra_edits:
@@ -455,7 +458,7 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
-    masks = {p: mask(t) for p, t in texts.items()}
+    masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}
     for p in paths:  # unrestricted declarations pairing with another file's restrict(amp) one
@@ -772,8 +775,11 @@ def _prev_token(m, i):
     return m[j], j
 
 
+NEXT_TOKEN_RE = re.compile(r"\s*(->|::|&&|[A-Za-z_]\w*|\d[\w.']*|\S)")
+
+
 def _next_token(m, i):
-    t = re.compile(r"\s*(->|::|&&|[A-Za-z_]\w*|\d[\w.']*|\S)").match(m, i)
+    t = NEXT_TOKEN_RE.match(m, i)
     return t.group(1) if t else None
 
 
@@ -822,6 +828,19 @@ def placement_errors(text, m, aliases, macros):
                                       "declarator (what may follow: an exception specification, a trailing return "
                                       "type, the body, `;`, `=`, `:`)"))
     return errors
+
+
+def placement_error_spans(m, aliases, macros):
+    """placement_errors as (position, message, lo, hi): [lo, hi) spans the
+    tokens around the specifier that the error was decided on."""
+    out = []
+    for pos, msg in placement_errors(None, m, aliases, macros):
+        _, lo = _prev_token(m, pos)
+        r = re.compile(RESTRICTION_TOKEN + r"|\w+").match(m, pos)
+        end = r.end() if r else pos + 1
+        nm = NEXT_TOKEN_RE.match(m, end)
+        out.append((pos, msg, max(lo, 0), nm.end() if nm else len(m)))
+    return out
 
 
 # ---- floating literals out of range in restrict(amp) code
@@ -901,11 +920,24 @@ def check_placement(files, args):
     macros -= aliases
     quick = re.compile(r"\brestrict\b|__GPU" + "".join("|\\b" + re.escape(a) + "\\b" for a in aliases))
     out = []
+    env = None
     for f, t in texts.items():
         if not quick.search(t):
             continue
         m = mask(t)
-        for pos, msg in placement_errors(t, m, aliases, macros) + literal_errors(m, aliases):
+        # The text the compile keeps: a conditional group it certainly drops
+        # is blanked; an error decided on text of a group nobody can decide
+        # here (a macro from a header) is left to the compiler.
+        segs = []
+        if pp_conditionals.has_conditionals(t):
+            env = env or pp_conditionals.Env.from_args(args)
+            segs = pp_conditionals.segments(t, env)
+            m = pp_conditionals.blank_inactive(t, m, env)
+        found = [(pos, msg) for pos, msg, lo, hi in placement_error_spans(m, aliases, macros)
+                 if not (segs and pp_conditionals.undecided_between(segs, lo, hi))]
+        found += [(pos, msg) for pos, msg in literal_errors(m, aliases)
+                  if not (segs and pp_conditionals.state_at(segs, pos) is None)]
+        for pos, msg in sorted(found):
             line = t.count("\n", 0, pos) + 1
             col = pos - (t.rfind("\n", 0, pos) + 1) + 1
             out.append(f"{f}:{line}:{col}: error: C++ AMP: {msg}")
@@ -1010,7 +1042,8 @@ def launch(argv):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win)
+        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
+                                     env=pp_conditionals.Env.from_args(args, gpu))
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
