@@ -1031,6 +1031,7 @@ def launch(argv):
     # (gpu_edits.py), so amp.h does not define its macro for that.
     gpu = any(a.startswith(("--cuda-gpu-arch", "--offload-arch")) for a in args) or \
         any(a == "-x" and b in ("cuda", "hip") for a, b in zip(args, args[1:]))
+    as_written = list(args)  # the fallback: no source pass, amp.h's own parallel_for_each macro on GPUs
     if gpu:
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
@@ -1041,14 +1042,20 @@ def launch(argv):
                             for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
+
+    def failed(rc, err, report):
+        return rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
-                                     env=pp_conditionals.Env.from_args(args, gpu))
+        rewritten, report = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
+                                          env=pp_conditionals.Env.from_args(args, gpu))
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
-                                    capture=msvc, headers=headers)
+                                    capture=True, headers=headers)
         if not msvc:
+            if rc != 0:
+                return failed(rc, err, report)
+            sys.stderr.write(err)
             return rc
         # MSVC-isms that only instantiation shows (a missing typename/template,
         # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
@@ -1061,9 +1068,57 @@ def launch(argv):
                 fixes.setdefault(f, set()).update(es)
                 grew = True
         if not grew or attempt == 3:
+            if rc != 0:
+                return failed(rc, err, report)
             sys.stderr.write(err)
             return rc
     return 1
+
+
+# Which pass wrote each kind of rewrite_files' report line (its own words).
+PASS_OF_REPORT = [
+    ("MSVC dialect:", "MSVC dialect (--msvc; scripts/msvc_rewrite.py)"),
+    ("GPU:", "GPU edits (scripts/gpu_edits.py)"),
+    ("std::exception(message)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
+    ("__declspec(align)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
+    ("MSVC rank deduction", "Windows spellings (--windows-compat; scripts/msvc_rewrite.py)"),
+    ("used as an identifier", "`restrict` as an identifier (scripts/restrict_rewrite.py)"),
+    ("dynamic exception specification", "exception specifications (scripts/restrict_rewrite.py)"),
+]
+
+
+def pass_of(line):
+    for key, name in PASS_OF_REPORT:
+        if key in line:
+            return name
+    return "restrict(cpu)/restrict(amp) pairs (scripts/restrict_rewrite.py)"
+
+
+def rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers):
+    """A compile of the rewritten sources failed (its stderr: err). The
+    sources are compiled as written (AMP_LAUNCHER_FALLBACK=0: not): should
+    that succeed, its result stands and a warning names the passes whose text
+    failed; else the rewritten compile's errors are shown, with a note naming
+    the passes that edited the text the errors are about. Returns the exit
+    status."""
+    passes = list(dict.fromkeys(pass_of(r) for r in report))
+    edits = "".join(f"  {pass_of(r)}: {r}\n" for r in report)
+    preprocess_only = any(a in ("-E", "-M", "-MM") for a in as_written)
+    if os.environ.get("AMP_LAUNCHER_FALLBACK", "1") != "0" and not preprocess_only:
+        rc0, err0 = host_tiles_launch.run(compiler, as_written, list(sources), out, headers, capture=True)
+        if rc0 == 0:
+            sys.stderr.write(err0)
+            first = next((ln for ln in err.splitlines() if " error: " in ln or ln.startswith("error:")), "")
+            sys.stderr.write(f"amp++: warning: the text of the launcher's source passes did not compile "
+                             f"({'; '.join(passes)}); compiled as written instead, which the compiler accepts"
+                             + (f". First error of the rewritten text: {first}" if first else "") + "\n"
+                             + "amp++: note: what the passes changed:\n" + edits)
+            return 0
+    sys.stderr.write(err)
+    if passes:
+        sys.stderr.write("amp++: note: the errors above are in the text of the launcher's source passes "
+                         "(line numbers are the original's); what they changed:\n" + edits)
+    return rc
 
 
 def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False,
