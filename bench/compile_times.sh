@@ -6,7 +6,9 @@
 # add to a compile.
 #
 #   bench/compile_times.sh [SRC...]    default: samples/seeds/*.cpp and a source
-#                                      that only includes <amp.h>
+#                                      that only includes <amp.h>; each built as
+#                                      samples/CMakeLists.txt builds a sample
+#                                      (--windows-compat, NAME.flags)
 #   AMP_COMPILE_RUNS=N (default 1): runs per program, the minimum is kept.
 #
 # Prints a Markdown table (bench/RESULTS.md, "Compile times"): per program the
@@ -24,8 +26,6 @@ if [ ${#srcs[@]} = 0 ]; then
   printf '#include <amp.h>\nint main() { return 0; }\n' >"$work/amp_h_only.cpp"
   srcs=("$work/amp_h_only.cpp" "$ROOT"/samples/seeds/*.cpp)
 fi
-read -r -a cflags <<<"$("$AMPXX" --cflags)"
-read -r -a libs <<<"$("$AMPXX" --libs)"
 
 # cpu_seconds CMD...: the least user+system CPU seconds of RUNS runs.
 cpu_seconds() {
@@ -44,8 +44,20 @@ echo "|---|---:|---:|---:|"
 tot_amp=0 tot_gxx=0
 for s in "${srcs[@]}"; do
   name="$(basename "$s" .cpp)"
-  a="$(cpu_seconds "$AMPXX" -I"$(dirname "$s")" "$s" -o "$work/$name.amp")"
-  g="$(cpu_seconds g++ "${cflags[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.gxx" "${libs[@]}")"
+  # As samples/CMakeLists.txt builds a sample: --windows-compat for the
+  # legacy programs and those including <Windows.h>, NAME.flags beside it.
+  mode=() own=() cxx=g++
+  case "$s" in */legacy/*) mode=(--windows-compat) ;; esac
+  grep -qs '#include <Windows.h>' "$s" && mode=(--windows-compat)
+  # shellcheck disable=SC2207 # the file holds whitespace-separated flags
+  [ -f "${s%.cpp}.flags" ] && own=($(cat "${s%.cpp}.flags"))
+  for f in "${own[@]}"; do [ "$f" = --msvc ] && mode+=(--msvc) && cxx=clang++-22; done
+  own=("${own[@]/--msvc/}")
+  read -r -a cflags <<<"$("$AMPXX" "${mode[@]}" --cflags)"
+  read -r -a libs <<<"$("$AMPXX" "${mode[@]}" --libs)"
+  a="$(cpu_seconds "$AMPXX" "${mode[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.amp" ${own[@]+"${own[@]}"})"
+  g="$(cpu_seconds "$cxx" "${cflags[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.gxx" ${own[@]+"${own[@]}"} "${libs[@]}")"
+  [ ${#mode[@]} = 0 ] || name="$name (${mode[*]})"
   ratio="$(awk -v a="$a" -v g="$g" 'BEGIN { printf "%.2f", (g > 0 ? a / g : 0) }')"
   echo "| $name | $a | $g | $ratio |"
   tot_amp="$(awk -v x="$tot_amp" -v y="$a" 'BEGIN { print x + y }')"
