@@ -46,23 +46,42 @@ for f in "${rule_files[@]}"; do
   esac
 done
 # Every sample and legacy program: legal AMP, so the check must accept it.
-sample_files=()
-[ "$what" = rules ] || mapfile -t sample_files < <(find "$ROOT/samples" -name '*.cpp' | sort)
-for f in "${sample_files[@]}"; do
-  n=$((n + 1))
-  # As samples/CMakeLists.txt builds them: legacy programs and programs that
-  # include <Windows.h> with the Windows companions; NAME.flags beside a
-  # program holds its own flags.
-  extra=()
+# The samples are checked in groups of the same folder and flags, one amp++
+# (one launcher, one Clang driver) per group; a group that is not accepted
+# whole is checked again file by file, which says which file and why.
+sample_flags() { # sample_flags FILE: its flags, as samples/CMakeLists.txt builds it
+  local f=$1 extra=()
   case "$f" in */legacy/*) extra=(--windows-compat) ;; esac
   grep -q '#include <Windows.h>' "$f" && extra=(--windows-compat)
-  flags="${f%.cpp}.flags"
   # shellcheck disable=SC2207 # the file holds whitespace-separated flags
-  [ -f "$flags" ] && extra+=($(cat "$flags"))
-  out="$(AMP_CHECK=only "$AMPXX" "${extra[@]}" -fsyntax-only -I"$(dirname "$f")" "$f" 2>&1)"; rc=$?
-  if [ $rc = 0 ] && grep -q "could not parse" <<<"$out"; then echo "FAIL ${f#$ROOT/}: not checked: $out"; fail=1
-  elif [ $rc = 0 ]; then echo "ok   ${f#$ROOT/}: accepted"
-  else echo "FAIL ${f#$ROOT/}: refused:"; echo "$out" | grep -m5 "error"; fail=1; fi
+  [ -f "${f%.cpp}.flags" ] && extra+=($(cat "${f%.cpp}.flags"))
+  echo "${extra[*]}"
+}
+check_samples() { # check_samples FLAGS FILE...: exit 0 when every file is accepted
+  local flags=$1 out rc; shift
+  # shellcheck disable=SC2086 # FLAGS: whitespace-separated flags
+  out="$(AMP_CHECK=only "$AMPXX" $flags -fsyntax-only -I"$(dirname "$1")" "$@" 2>&1)"; rc=$?
+  if [ $rc = 0 ] && grep -q "could not parse" <<<"$out"; then echo "not checked: $out"; return 1; fi
+  [ $rc = 0 ] || { echo "$out" | grep -m5 "error"; return 1; }
+}
+sample_files=()
+[ "$what" = rules ] || mapfile -t sample_files < <(find "$ROOT/samples" -name '*.cpp' | sort)
+declare -A groups=()
+for f in "${sample_files[@]}"; do
+  n=$((n + 1))
+  key="$(dirname "$f")|$(sample_flags "$f")"
+  groups[$key]+="$f"$'\n'
+done
+for key in "${!groups[@]}"; do
+  mapfile -t files <<<"${groups[$key]%$'\n'}"
+  if check_samples "${key#*|}" "${files[@]}" >/dev/null; then
+    for f in "${files[@]}"; do echo "ok   ${f#$ROOT/}: accepted"; done
+    continue
+  fi
+  for f in "${files[@]}"; do
+    if why="$(check_samples "${key#*|}" "$f")"; then echo "ok   ${f#$ROOT/}: accepted"
+    else echo "FAIL ${f#$ROOT/}: refused or not checked:"; echo "$why"; fail=1; fi
+  done
 done
 echo "$n files checked"
 exit $fail
