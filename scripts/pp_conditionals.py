@@ -13,7 +13,9 @@ the conditional directives (#if, #ifdef, #ifndef, #elif, #elifdef, #elifndef,
     presence the compile decides (__cplusplus from -std, _MSC_VER from
     -fms-compatibility-version, _WIN32/_WIN64 never on these targets,
     __CUDA_ARCH__ and __HIP_DEVICE_COMPILE__ unknown in GPU compiles, which
-    the passes read once for the host and the device pass);
+    the passes read once for the host and the device pass; Clang defines no
+    _MSC_VER on Linux, but under --msvc the launcher's MSVC pass spells every
+    _MSC_VER as AMP_MSVC_VER, which flags.txt sets to the same version);
   * the file's own #define/#undef lines, in order, where they are active;
   * an include guard (`#ifndef X` / `#if !defined X` followed by `#define X`)
     is taken: a file included again is skipped by the compiler, not read.
@@ -417,8 +419,8 @@ def state_at(segs, pos):
 
 
 def undecided_between(segs, a, b):
-    """Whether an undecided stretch, or the boundary of a conditional group
-    whose branches are not all decided, lies within [a, b] of the text."""
+    """Whether a stretch of undecided state (inside a conditional group
+    nobody can decide here) overlaps [a, b] of the text."""
     for s in segs:
         if s.end < a:
             continue

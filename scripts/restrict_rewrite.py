@@ -459,6 +459,9 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
+    # The raw text with the dropped groups blanked (same positions), for the
+    # passes that read the text itself (msvc_rewrite).
+    kept = {p: pp_conditionals.blank_inactive(t, t, env) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}
     for p in paths:  # unrestricted declarations pairing with another file's restrict(amp) one
@@ -519,13 +522,13 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
                 # in the C++ AMP book): MSVC deduced it, GCC and Clang do not.
                 # The same edit --msvc makes (msvc_rewrite.non_int_rank_edits),
                 # here for GCC too; it changes nothing a compiler accepted.
-                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(text))
+                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(kept[p]))
                 re_ = [e for e in re_ if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in edits)]
                 if re_:
                     report.append(f"{Path(p).name}: MSVC rank deduction: {msvc_rewrite.describe(re_)}")
                     edits += re_
         if msvc:
-            me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
+            me = msvc_rewrite.msvc_edits(kept[p], p) + sorted((extra_edits or {}).get(p, ()))
             if me:
                 report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
                 edits += me
