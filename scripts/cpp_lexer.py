@@ -188,9 +188,22 @@ def _block_comment_end(text, i):
         i = k + 1
 
 
+_TOKENS_CACHE = {}  # text -> its tokens: the launcher's passes lex the same files several times
+
+
 def tokens(text):
     """The tokens of text (see the module's docstring), in order; tokens inside
-    a directive are part of the directive token."""
+    a directive are part of the directive token. The list is shared between
+    calls with the same text: do not modify it."""
+    cached = _TOKENS_CACHE.get(text)
+    if cached is None:
+        if len(_TOKENS_CACHE) >= 32:
+            _TOKENS_CACHE.clear()
+        cached = _TOKENS_CACHE[text] = _tokens(text)
+    return cached
+
+
+def _tokens(text):
     out = []
     n = len(text)
     i = 1 if text.startswith("\ufeff") else 0  # a UTF-8 byte order mark (Visual Studio writes one) is no token

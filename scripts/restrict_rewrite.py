@@ -61,6 +61,7 @@ import msvc_rewrite  # noqa: E402  (beside this script)
 import gpu_edits  # noqa: E402  (GPU compiles: each parallel_for_each call inside a lambda)
 import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
 import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
+import pp_conditionals  # noqa: E402  (which #if/#else groups the compile keeps)
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
@@ -443,8 +444,10 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
-    """msvc: an --msvc compile, whose project files also get msvc_rewrite's
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env=None):
+    """env: what the compile defines (pp_conditionals.Env; default: nothing
+    known), so that code in a conditional group the compile certainly drops
+    is no code for any pass here (pp_conditionals.blank_inactive); msvc: an --msvc compile, whose project files also get msvc_rewrite's
     edits (constructs of MSVC's dialect that Clang rejects); win: a
     --windows-compat compile, whose project files get win_includes'
     exception_edits (MSVC's std::exception(const char*)); extra_edits:
@@ -455,7 +458,10 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
-    masks = {p: mask(t) for p, t in texts.items()}
+    masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
+    # The raw text with the dropped groups blanked (same positions), for the
+    # passes that read the text itself (msvc_rewrite).
+    kept = {p: pp_conditionals.blank_inactive(t, t, env) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}
     for p in paths:  # unrestricted declarations pairing with another file's restrict(amp) one
@@ -516,13 +522,13 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False):
                 # in the C++ AMP book): MSVC deduced it, GCC and Clang do not.
                 # The same edit --msvc makes (msvc_rewrite.non_int_rank_edits),
                 # here for GCC too; it changes nothing a compiler accepted.
-                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(text))
+                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(kept[p]))
                 re_ = [e for e in re_ if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in edits)]
                 if re_:
                     report.append(f"{Path(p).name}: MSVC rank deduction: {msvc_rewrite.describe(re_)}")
                     edits += re_
         if msvc:
-            me = msvc_rewrite.msvc_edits(text, p) + sorted((extra_edits or {}).get(p, ()))
+            me = msvc_rewrite.msvc_edits(kept[p], p) + sorted((extra_edits or {}).get(p, ()))
             if me:
                 report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
                 edits += me
@@ -772,8 +778,11 @@ def _prev_token(m, i):
     return m[j], j
 
 
+NEXT_TOKEN_RE = re.compile(r"\s*(->|::|&&|[A-Za-z_]\w*|\d[\w.']*|\S)")
+
+
 def _next_token(m, i):
-    t = re.compile(r"\s*(->|::|&&|[A-Za-z_]\w*|\d[\w.']*|\S)").match(m, i)
+    t = NEXT_TOKEN_RE.match(m, i)
     return t.group(1) if t else None
 
 
@@ -822,6 +831,19 @@ def placement_errors(text, m, aliases, macros):
                                       "declarator (what may follow: an exception specification, a trailing return "
                                       "type, the body, `;`, `=`, `:`)"))
     return errors
+
+
+def placement_error_spans(m, aliases, macros):
+    """placement_errors as (position, message, lo, hi): [lo, hi) spans the
+    tokens around the specifier that the error was decided on."""
+    out = []
+    for pos, msg in placement_errors(None, m, aliases, macros):
+        _, lo = _prev_token(m, pos)
+        r = re.compile(RESTRICTION_TOKEN + r"|\w+").match(m, pos)
+        end = r.end() if r else pos + 1
+        nm = NEXT_TOKEN_RE.match(m, end)
+        out.append((pos, msg, max(lo, 0), nm.end() if nm else len(m)))
+    return out
 
 
 # ---- floating literals out of range in restrict(amp) code
@@ -901,11 +923,24 @@ def check_placement(files, args):
     macros -= aliases
     quick = re.compile(r"\brestrict\b|__GPU" + "".join("|\\b" + re.escape(a) + "\\b" for a in aliases))
     out = []
+    env = None
     for f, t in texts.items():
         if not quick.search(t):
             continue
         m = mask(t)
-        for pos, msg in placement_errors(t, m, aliases, macros) + literal_errors(m, aliases):
+        # The text the compile keeps: a conditional group it certainly drops
+        # is blanked; an error decided on text of a group nobody can decide
+        # here (a macro from a header) is left to the compiler.
+        segs = []
+        if pp_conditionals.has_conditionals(t):
+            env = env or pp_conditionals.Env.from_args(args)
+            segs = pp_conditionals.segments(t, env)
+            m = pp_conditionals.blank_inactive(t, m, env)
+        found = [(pos, msg) for pos, msg, lo, hi in placement_error_spans(m, aliases, macros)
+                 if not (segs and pp_conditionals.undecided_between(segs, lo, hi))]
+        found += [(pos, msg) for pos, msg in literal_errors(m, aliases)
+                  if not (segs and pp_conditionals.state_at(segs, pos) is None)]
+        for pos, msg in sorted(found):
             line = t.count("\n", 0, pos) + 1
             col = pos - (t.rfind("\n", 0, pos) + 1) + 1
             out.append(f"{f}:{line}:{col}: error: C++ AMP: {msg}")
@@ -999,6 +1034,7 @@ def launch(argv):
     # (gpu_edits.py), so amp.h does not define its macro for that.
     gpu = any(a.startswith(("--cuda-gpu-arch", "--offload-arch")) for a in args) or \
         any(a == "-x" and b in ("cuda", "hip") for a, b in zip(args, args[1:]))
+    as_written = list(args)  # the fallback: no source pass, amp.h's own parallel_for_each macro on GPUs
     if gpu:
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
@@ -1009,13 +1045,20 @@ def launch(argv):
                             for t in texts.values()):
         return run_unchanged()
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
+
+    def failed(rc, err, report):
+        return rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers)
     for attempt in range(4):
-        rewritten, _ = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win)
+        rewritten, report = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
+                                          env=pp_conditionals.Env.from_args(args, gpu))
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
-                                    capture=msvc, headers=headers)
+                                    capture=True, headers=headers)
         if not msvc:
+            if rc != 0:
+                return failed(rc, err, report)
+            sys.stderr.write(err)
             return rc
         # MSVC-isms that only instantiation shows (a missing typename/template,
         # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
@@ -1028,9 +1071,57 @@ def launch(argv):
                 fixes.setdefault(f, set()).update(es)
                 grew = True
         if not grew or attempt == 3:
+            if rc != 0:
+                return failed(rc, err, report)
             sys.stderr.write(err)
             return rc
     return 1
+
+
+# Which pass wrote each kind of rewrite_files' report line (its own words).
+PASS_OF_REPORT = [
+    ("MSVC dialect:", "MSVC dialect (--msvc; scripts/msvc_rewrite.py)"),
+    ("GPU:", "GPU edits (scripts/gpu_edits.py)"),
+    ("std::exception(message)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
+    ("__declspec(align)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
+    ("MSVC rank deduction", "Windows spellings (--windows-compat; scripts/msvc_rewrite.py)"),
+    ("used as an identifier", "`restrict` as an identifier (scripts/restrict_rewrite.py)"),
+    ("dynamic exception specification", "exception specifications (scripts/restrict_rewrite.py)"),
+]
+
+
+def pass_of(line):
+    for key, name in PASS_OF_REPORT:
+        if key in line:
+            return name
+    return "restrict(cpu)/restrict(amp) pairs (scripts/restrict_rewrite.py)"
+
+
+def rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers):
+    """A compile of the rewritten sources failed (its stderr: err). The
+    sources are compiled as written (AMP_LAUNCHER_FALLBACK=0: not): should
+    that succeed, its result stands and a warning names the passes whose text
+    failed; else the rewritten compile's errors are shown, with a note naming
+    the passes that edited the text the errors are about. Returns the exit
+    status."""
+    passes = list(dict.fromkeys(pass_of(r) for r in report))
+    edits = "".join(f"  {pass_of(r)}: {r}\n" for r in report)
+    preprocess_only = any(a in ("-E", "-M", "-MM") for a in as_written)
+    if os.environ.get("AMP_LAUNCHER_FALLBACK", "1") != "0" and not preprocess_only:
+        rc0, err0 = host_tiles_launch.run(compiler, as_written, list(sources), out, headers, capture=True)
+        if rc0 == 0:
+            sys.stderr.write(err0)
+            first = next((ln for ln in err.splitlines() if " error: " in ln or ln.startswith("error:")), "")
+            sys.stderr.write(f"amp++: warning: the text of the launcher's source passes did not compile "
+                             f"({'; '.join(passes)}); compiled as written instead, which the compiler accepts"
+                             + (f". First error of the rewritten text: {first}" if first else "") + "\n"
+                             + "amp++: note: what the passes changed:\n" + edits)
+            return 0
+    sys.stderr.write(err)
+    if passes:
+        sys.stderr.write("amp++: note: the errors above are in the text of the launcher's source passes "
+                         "(line numbers are the original's); what they changed:\n" + edits)
+    return rc
 
 
 def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False,
