@@ -129,7 +129,7 @@ def run(compiler, args, sources, out, headers=(), capture=False):
             cleanup()
         blamed = [k for k in _blamed(kernels, errors) if k.key not in forced]
         attempt += 1
-        if not blamed or attempt > 2:
+        if not blamed or attempt > 3:
             break
         why = errors[0][2] if errors else "the compiler reported no location"
         for k in blamed:
@@ -138,6 +138,9 @@ def run(compiler, args, sources, out, headers=(), capture=False):
     r = subprocess.run([compiler] + list(args), stderr=subprocess.PIPE)
     if r.returncode != 0:
         return _failed(r, capture)
+    for k in kernels:
+        if k.compiled and k.key not in forced:
+            forced[k.key] = "its source was compiled as it came after the compiled forms of its kernels failed"
     for key, why in forced.items():
         _warn(key, why)
     _census_out([k._replace(compiled=False, why="its compiled form did not compile") if k.compiled else k
