@@ -70,6 +70,20 @@ def describe(build, args):
     return "\n".join(lines)
 
 
+def tiles_summary(census):
+    """One line: how many tiled kernels the build compiled (the file lists
+    them), from the launcher's census."""
+    rows = {}
+    with open(census) as f:
+        for ln in f:
+            key, _, rest = ln.rstrip("\n").partition("\t")
+            rows[key] = rest.partition("\t")[0]
+    if rows:
+        c = sum(1 for v in rows.values() if v == "compiled")
+        print(f"[amp build] host tiles: {len(rows)} tiled kernel(s) with barriers, {c} compiled, "
+              f"{len(rows) - c} on fibers (each with its reason: {census})", file=sys.stderr)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="amp build|import", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -137,7 +151,14 @@ def main(argv):
         return 1
     # -k: build every target that can be built; report what could not.
     start = time.time() - 1
-    rc = subprocess.call(["cmake", "--build", bdir, "-j", str(args.jobs), "--", "-k"], stdout=sys.stderr)
+    # The host tile census of what this build compiled (the launcher appends
+    # a line per tiled kernel; tools/tile_compiler/README.md): its summary
+    # ends the build's report.
+    census = os.path.join(out, "tiles-census.txt")
+    open(census, "w").close()
+    env = dict(os.environ, AMP_TILES_CENSUS=census)
+    rc = subprocess.call(["cmake", "--build", bdir, "-j", str(args.jobs), "--", "-k"], stdout=sys.stderr, env=env)
+    tiles_summary(census)
     names = target_names(build)
     built, missing = [], []
     for p in build.projects:

@@ -53,6 +53,10 @@ cmd_build() {
   for s in "$CORPUS"/test/*.cpp; do srcs+=("$s"); done
   [ ${#srcs[@]} -gt 0 ] || die "no sources in $CORPUS/test"
   local t0=$SECONDS
+  # The host tile census of every source (tools/tile_compiler/README.md):
+  # which tiled kernels are compiled, which keep fibers and why.
+  : >"$out/tiles-census.txt"
+  export AMP_TILES_CENSUS="$out/tiles-census.txt"
   printf '%s\n' "${srcs[@]}" | xargs -P "${AMP_JOBS:-1}" -I{} sh -c '
     b=$(basename "$0" .cpp)
     if "$@" -c "$0" -o "'"$out"'/obj/$b.o" 2>"'"$out"'/obj/$b.log"; then echo "  compiled $b"
@@ -60,6 +64,8 @@ cmd_build() {
     "$ROOT/amp" c++ "${flags[@]}" || die "compile failed (logs: $out/obj/*.log)"
   "$ROOT/amp" c++ --windows-compat --msvc "${gpu[@]}" "$out"/obj/*.o -o "$out/amp_algorithms" -lgtest \
     || die "link failed"
+  unset AMP_TILES_CENSUS
+  python3 "$ROOT/scripts/host_tiles_launch.py" --census "$out/tiles-census.txt"
   echo "ampalgorithms: built $out/amp_algorithms from ${#srcs[@]} sources in $((SECONDS - t0)) s"
 }
 
@@ -160,6 +166,9 @@ cmd_test() {
     || { tail -n 30 "$out/vs-build.log"; die "./amp build amp_algorithms120.sln failed (log: $out/vs-build.log)"; }
   [ -x "$prog" ] || die "./amp build reported no program (got: $prog)"
   echo "ampalgorithms: ./amp build amp_algorithms120.sln built $prog in $((SECONDS - t0)) s"
+  # The host tile census: every tiled kernel, compiled or on fibers and why.
+  grep '^\[amp build\] host tiles:' "$out/vs-build.log" || true
+  [ -f "$out/vs/tiles-census.txt" ] && python3 "$ROOT/scripts/host_tiles_launch.py" --census "$out/vs/tiles-census.txt"
   ln -sf "$prog" "$out/amp_algorithms"
   local rc=0 acc
   for acc in ${AMP_CORPUS_ACCELERATORS:-serial openmp}; do
