@@ -177,6 +177,11 @@ def binomial_options(options=16, steps=512):
     return out + "sum of prices: %.6f\nprices equal to the CPU's: yes (0 of %d differ)\n" % (total, options)
 
 
+def binomial_macro():
+    """binomial_options.cpp's pricer in the ported-CUDA style: the same prices."""
+    return binomial_options()
+
+
 if __name__ == "__main__":
     for name, fn in list(globals().items()):
         if callable(fn) and os.path.exists(os.path.join(HERE, name + ".cpp")):
