@@ -102,6 +102,39 @@ void for_inits() {
   digest("for_inits", v);
 }
 
+// Bolt's scan: a variable per work-item before a re-assignment by every
+// work-item (`offset = 1;`) and uniform after it, the loop around the
+// barriers starting from it (`for (offset = offset * 1; ...)`).
+void restarted_variable() {
+  const int n = 512;
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 19) % 41 - 20;
+  array_view<int, 1> a(n, v);
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int lds[64];
+    const int locId = t.local[0];
+    int offset;
+    int sum = 0;
+    if (t.global[0] % 3 != 0) {
+      offset = 0;
+      sum = a[t.global];
+      for (offset = offset + 1; offset < 3; offset += 1) sum += offset;
+    }
+    t.barrier.wait();
+    offset = 1;
+    lds[locId] = sum;
+    for (offset = offset * 1; offset < 64; offset *= 2) {
+      t.barrier.wait();
+      const int y = locId >= offset ? lds[locId - offset] : 0;
+      t.barrier.wait();
+      lds[locId] += y;
+    }
+    a[t.global] = lds[locId] + offset;
+  });
+  a.synchronize();
+  digest("restarted_variable", v);
+}
+
 // A user's value type with constructors, an assignment and a destructor
 // across barriers (Bolt's functors over user types), and one without a
 // default constructor; a tile_static array of class type.
@@ -277,6 +310,7 @@ int main() {
   macro_pricer();
   macro_kept_value();
   for_inits();
+  restarted_variable();
   class_values();
   template_values();
   template_callee();

@@ -1957,7 +1957,8 @@ public:
     std::vector<TextEdit> edits;
     std::vector<const CallExpr*> found;
     waitingCalls(body, param_, found);
-    if (found.empty()) return "";
+    edits = restarts(body, found, fid);
+    if (found.empty() && edits.empty()) return "";
     for (const CallExpr* c : found) {
       const Stmt* st = statementOf(c);
       std::string k;
@@ -1971,7 +1972,81 @@ public:
     return editedText(sm_, fid, off(body->getLBracLoc()) + 1, off(body->getRBracLoc()), edits);
   }
 
+  int restarted = 0; // variables whose later live range got a name of its own
+
 private:
+  // A local of the kernel's body re-assigned by a statement `v = E;` of the
+  // body's own block (run once by every work-item, in no loop or branch;
+  // E not reading v) starts a new live range there: the uses after it are
+  // renamed to a variable that statement declares
+  // (`decltype(v) amp_ht_r0_v = E;`), which the analysis then judges on its
+  // own. So Bolt's scans' `offset`, per work-item before `offset = 1;` and
+  // uniform after it, becomes two variables. Not done when a later use is
+  // written through a macro or inside a waiting call (whose text is replaced).
+  std::vector<TextEdit> restarts(const CompoundStmt* body, const std::vector<const CallExpr*>& calls, FileID fid) {
+    std::vector<TextEdit> out;
+    std::set<const VarDecl*> top, done;
+    for (const Stmt* c : body->body())
+      if (const auto* ds = dyn_cast<DeclStmt>(c))
+        for (const Decl* d : ds->decls())
+          if (const auto* v = dyn_cast<VarDecl>(d); v && !v->isStaticLocal() && v->getType()->isArithmeticType() &&
+                                                    !v->getType().isConstQualified())
+            top.insert(v);
+    struct Refs : RecursiveASTVisitor<Refs> {
+      std::vector<const DeclRefExpr*> all;
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        all.push_back(r);
+        return true;
+      }
+    } refs;
+    refs.TraverseStmt(const_cast<CompoundStmt*>(body));
+    std::vector<std::pair<unsigned, unsigned>> callRanges;
+    for (const CallExpr* c : calls) {
+      const Stmt* st = statementOf(c);
+      callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
+    }
+    for (const Stmt* c : body->body()) {
+      const auto* a = dyn_cast<BinaryOperator>(c);
+      if (!a || a->getOpcode() != BO_Assign || !a->getBeginLoc().isFileID() || !a->getRHS()->getBeginLoc().isFileID())
+        continue;
+      const auto* lhs = dyn_cast<DeclRefExpr>(a->getLHS()->IgnoreParens());
+      const auto* v = lhs ? dyn_cast<VarDecl>(lhs->getDecl()) : nullptr;
+      if (!v || !top.count(v) || done.count(v)) continue;
+      const unsigned sb = off(a->getBeginLoc()), se = stmtEnd(a, fid);
+      bool before = false, ok = true;
+      std::vector<const DeclRefExpr*> after;
+      for (const DeclRefExpr* r : refs.all) {
+        if (r->getDecl() != v) continue;
+        const unsigned o = off(r->getLocation());
+        if (o < sb) before = true;
+        else if (r != lhs && o < se) ok = false; // E reads v
+        else if (o >= se) {
+          if (!r->getLocation().isFileID()) ok = false;
+          for (auto [b, e] : callRanges)
+            if (b <= o && o < e) ok = false;
+          after.push_back(r);
+        }
+      }
+      // The new variable's type as v's declaration writes it (a plain type
+      // name: the same text in every instantiation of a kernel template).
+      std::string ty;
+      if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
+        const SourceRange tr = tsi->getTypeLoc().getSourceRange();
+        if (tr.isValid() && tr.getBegin().isFileID() && tr.getEnd().isFileID())
+          ty = editedText(sm_, fid, off(tr.getBegin()), endOfToken(tr.getEnd()), {});
+      }
+      if (ty.empty() || ty.find_first_of("()[]*&<>:") != std::string::npos || ty.find("auto") != std::string::npos ||
+          ty.find("decltype") != std::string::npos)
+        continue;
+      if (!ok || !before || after.empty()) continue;
+      done.insert(v);
+      const std::string nn = "amp_ht_r" + std::to_string(restarted++) + "_" + v->getNameAsString();
+      out.push_back({sb, off(a->getRHS()->getBeginLoc()), ty + " " + nn + " = "});
+      for (const DeclRefExpr* r : after) out.push_back({off(r->getLocation()), endOfToken(r->getLocation()), nn});
+    }
+    return out;
+  }
+
   ASTContext& ctx_;
   SourceManager& sm_;
   const LangOptions& lo_;
@@ -2846,7 +2921,7 @@ private:
         guarded = k.guarded;
         independent = k.independent_;
       } catch (const Refused& r) {
-        why = inlined ? "after inlining " + inlinedCalls + " call(s): " + r.why : r.why;
+        why = inlined && inlinedCalls != "0" ? "after inlining " + inlinedCalls + " call(s): " + r.why : r.why;
         break;
       }
     }
@@ -2905,7 +2980,7 @@ private:
                      (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (independent ? ", " + std::to_string(independent) + " region loop(s) marked ivdep" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
-                     (inlined ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
+                     (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
   }
 };
 
