@@ -26,7 +26,11 @@ compile. Each edit keeps the meaning MSVC gave the code:
       deduced it; here an int parameter is deduced and N follows as a
       defaulted parameter of its own type (non_int_rank_edits).
   assert(cond, "msg") (the extra macro arguments dropped, as MSVC's
-      preprocessor does). (`void main()` is win_includes.fix_void_main's, which
+      preprocessor does).
+  an unqualified `type_info`: MSVC declares type_info in the global
+      namespace as std::type_info; Clang's Microsoft mode declares an
+      unrelated incomplete ::type_info instead, so the project's own uses
+      name std::type_info (type_info_edits). (`void main()` is win_includes.fix_void_main's, which
       runs first under --windows-compat and --msvc.)
 
 Usage: msvc_rewrite.py FILE   prints the rewritten text.
@@ -413,11 +417,25 @@ def const_element_edits(b):
     return [(m.start(1), m.end(1), "") for m in CONST_ELEMENT.finditer(b)]
 
 
+def type_info_edits(b):
+    """`type_info` and `::type_info` -> `std::type_info` (not after `std::`,
+    `.`, `->`, or in a file that declares a type_info of its own)."""
+    if re.search(r"\b(?:class|struct|union|typedef|using)\s+[^;{}()]*\btype_info\b\s*[;{=:]", b):
+        return []
+    edits = []
+    for m in re.finditer(r"\btype_info\b", b):
+        before = b[:m.start()].rstrip()
+        if re.search(r"(?:\bstd\s*::|\.|->|[\w)\]>]\s*::)$", before):
+            continue
+        edits.append((m.start(), m.start(), "std::"))
+    return edits
+
+
 def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping."""
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
-    first += assert_extra_argument_edits(b)  # void main: win_includes.fix_void_main, before
+    first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: win_includes.fix_void_main, before
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -471,11 +489,57 @@ def original_offset(text, edits, line, col):
 INVALID_OPERANDS = re.compile(r"^(.*?):(\d+):(\d+): error: invalid operands to binary expression \('(\w+)' and '(\w+)'\)")
 # amp_compat's __declspec(property) members (detail/array.h) and their getters.
 AMP_PROPERTY = re.compile(r"\.\s*(accelerator_view|associated_accelerator_view|cpu_access_type)\b(?!\s*\()")
-NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:member )?function for call to ")
+NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:(?:member )?function for call to '(\w+)'|"
+                      r"constructor for initialization of '(?:std::)?(?:basic_)?[io]?fstream\b)")
 LVALUE_NOTE = re.compile(r": note: candidate .* not viable: expects an lvalue for (\d+)(?:st|nd|rd|th) argument")
+# A wide file name (std::wstring, const wchar_t*) where a narrow one is
+# expected: MSVC's file streams take both (crt_compat.h, narrow_path).
+WIDE = r"'(?:const )?(?:std::wstring|(?:std::)?basic_string<wchar_t[^']*|(?:const )?wchar_t \*|(?:const )?wchar_t\[\d*\])'"
+WIDE_NOTE = re.compile(r": note: candidate .* not viable: no known conversion from " + WIDE +
+                       r"(?: \(aka '[^']*'\))? to 'const char \*' for (\d+)(?:st|nd|rd|th) argument")
+# ... through a forwarding factory (std::make_shared<std::ofstream>(wide)):
+# the error is in the library, the call in the instantiation note.
+FORWARD_NOTE = re.compile(r"^(.*?):(\d+):(\d+): note: in instantiation of function template specialization "
+                          r"'std::(?:make_shared|make_unique|allocate_shared)<(.*)>' requested here")
+# A scoped enumerator initialised from another scoped enum's (`enum class B :
+# int { x = A::y };`): MSVC converted it; the initialiser gets the cast.
+ENUM_INIT = re.compile(r"^(.*?):(\d+):(\d+): error: value of type '[^']*' is not implicitly convertible to '([^']*)'")
 
 
-def call_argument_edits(text, b, s, ordinals):
+def enum_initializer_edits(b, s, target):
+    """s: the start of an enumerator's initialiser inside an enum body:
+    static_cast<target>( ... ) around it, up to its ',' or '}'."""
+    depth, k = 0, s - 1
+    while k >= 0:  # the enclosing '{' must open an enum
+        c = b[k]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if depth == 0:
+                break
+            depth -= 1
+        k -= 1
+    if k < 0 or b[k] != "{" or not re.search(r"\benum\s+(?:class|struct)\s+[A-Za-z_]\w*\s*(?::[^{;]*)?$", b[:k]):
+        return []
+    if not re.search(r"=\s*$", b[:s]):
+        return []
+    depth, e = 0, s
+    while e < len(b):
+        c = b[e]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        e += 1
+    end = len(b[s:e].rstrip()) + s
+    return [(s, s, f"static_cast<{target}>("), (end, end, ")")]
+
+
+def call_argument_edits(text, b, s, ordinals, wrapper="amp_compat_msvc_lvalue("):
     """The call whose callee starts at s: its arguments number `ordinals`
     (1-based) wrapped in amp_compat_msvc_lvalue(...) (msvc_dialect.h), which
     gives the temporary MSVC would have bound to a non-const reference as an
@@ -509,23 +573,36 @@ def call_argument_edits(text, b, s, ordinals):
             lead = len(piece) - len(piece.lstrip())
             trail = len(piece.rstrip())
             if piece.strip():
-                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, "amp_compat_msvc_lvalue("))
+                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, wrapper))
                 edits.append((j + 1 + a0 + trail, j + 1 + a0 + trail, ")"))
     return edits
 
 
-def fixit_edits(stderr, texts, edits_of):
+def template_argument_ordinals(args, pattern):
+    """The 1-based places, among the function arguments of a factory's
+    template arguments `T, A1, A2...`, of those whose type matches pattern."""
+    pieces = [args[a:e].strip() for a, e in split_top(args)][1:]
+    return {k + 1 for k, t in enumerate(pieces) if re.search(pattern, t)}
+
+
+def fixit_edits(stderr, texts, edits_of, win=True):
     """Edits (original coordinates) per file for the FIXABLE errors in
     stderr, and for calls that pass a temporary where a non-const reference
     is expected (NO_MATCH + LVALUE_NOTE); texts: path -> text of the
     project's files; edits_of(path): the edits its copy was made with."""
     out = {}
     pending = None  # (path, offset, {argument ordinals}) of a call without a match
+    wide = None  # (path or None, {argument ordinals}) of a file stream given a wide name
 
     def flush():
         if pending and pending[2]:
             path, s, ords = pending
             for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords)):
+                out.setdefault(path, set()).add(e)
+        if wide and wide[0] and wide[2] and win:  # narrow_path: crt_compat.h (--windows-compat)
+            path, s, ords = wide
+            for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords),
+                                         "amp_compat_crt::narrow_path("):
                 out.setdefault(path, set()).add(e)
 
     for ln in stderr.splitlines():
@@ -545,16 +622,37 @@ def fixit_edits(stderr, texts, edits_of):
         nm = NO_MATCH.match(ln)
         if nm or re.match(r"^\S.*?:\d+:\d+: (?:fatal )?error: ", ln):
             flush()
-            pending = None
+            pending = wide = None
             if nm:
                 path = os.path.abspath(nm.group(1))
+                stream = nm.group(4) in (None, "open")
+                s = -1
                 if path in texts:
                     s = original_offset(texts[path], edits_of(path), int(nm.group(2)), int(nm.group(3)))
                     if s >= 0:
                         pending = (path, s, set())
+                if stream:
+                    wide = (path, s, set()) if s >= 0 else (None, -1, set())
         lv = LVALUE_NOTE.search(ln)
         if lv and pending:
             pending[2].add(int(lv.group(1)))
+        wn = WIDE_NOTE.search(ln)
+        if wn and wide and wide[0]:
+            wide[2].add(int(wn.group(1)))
+        fw = FORWARD_NOTE.match(ln)
+        if fw and wide and not wide[0] and os.path.abspath(fw.group(1)) in texts:
+            path = os.path.abspath(fw.group(1))
+            s = original_offset(texts[path], edits_of(path), int(fw.group(2)), int(fw.group(3)))
+            ords = template_argument_ordinals(fw.group(4), r"basic_string<wchar_t|\bwstring\b|wchar_t\s*(?:\*|\[)")
+            if s >= 0 and ords:
+                wide = (path, s, ords)
+        en = ENUM_INIT.match(ln)
+        if en and os.path.abspath(en.group(1)) in texts:
+            path = os.path.abspath(en.group(1))
+            s = original_offset(texts[path], edits_of(path), int(en.group(2)), int(en.group(3)))
+            if s >= 0:
+                for e in enum_initializer_edits(blank_comments_and_strings(texts[path]), s, en.group(4)):
+                    out.setdefault(path, set()).add(e)
         m = FIXABLE.match(ln)
         if not m:
             continue
@@ -586,6 +684,12 @@ def describe(edits):
         kinds.append("_MSC_VER -> AMP_MSVC_VER")
     if any(rep == "" for _, _, rep in edits):
         kinds.append("default template arguments of out-of-class member definitions dropped")
+    if any(rep == "std::" for _, _, rep in edits):
+        kinds.append("type_info -> std::type_info")
+    if any(rep.startswith("static_cast<") for _, _, rep in edits):
+        kinds.append("scoped enumerators initialised from another enum, converted")
+    if any(rep == "amp_compat_crt::narrow_path(" for _, _, rep in edits):
+        kinds.append("wide file names given to file streams")
     if any(rep == "template " for _, _, rep in edits):
         kinds.append("`template` before dependent member templates")
     return ", ".join(kinds)

@@ -1021,7 +1021,8 @@ def launch(argv):
         # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
         new = {} if rc == 0 else msvc_rewrite.fixit_edits(
             err, {f: Path(f).read_text(errors="replace") for f in closure if os.path.isfile(f)},
-            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())))
+            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
+            win=win)
         grew = False
         for f, es in new.items():
             if not es <= fixes.get(f, set()):

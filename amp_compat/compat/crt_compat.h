@@ -494,11 +494,27 @@ using ::amp_compat_msvc_vwprintf;
 #define _DLL 1
 #endif
 
+// ---- wide file names for the standard file streams ---------------------------
+// MSVC's std::ifstream/ofstream/fstream open(...) and constructors also take
+// a wide name (const wchar_t*, std::wstring); libstdc++'s take narrow ones.
+// Where such a call fails, the compiler launcher (--msvc,
+// scripts/msvc_rewrite.py) passes the name through this: the same file
+// name in the file system's encoding (UTF-8).
+namespace amp_compat_crt {
+inline std::string narrow_path(const std::wstring& wide) { return to_utf8(wide.c_str()); }
+inline std::string narrow_path(const wchar_t* wide) { return to_utf8(wide); }
+}  // namespace amp_compat_crt
+
 // ---- the global type_info ----------------------------------------------------
 // MSVC declares type_info in the global namespace (std::type_info names the
-// same class); code writes `const type_info& ti`.
+// same class); code writes `const type_info& ti`. In the MSVC dialect
+// (--msvc) Clang itself declares an unrelated, incomplete ::type_info, which
+// no using-declaration may replace: there the compiler launcher names
+// std::type_info in the project's files instead (scripts/msvc_rewrite.py).
 #include <typeinfo>
+#ifndef AMP_MSVC_VER
 using std::type_info;
+#endif
 
 // MSVC's std::_Smanip (its <iomanip>): manipulators with an argument.
 #include "detail/smanip.h"
