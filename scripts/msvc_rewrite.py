@@ -506,6 +506,45 @@ FORWARD_NOTE = re.compile(r"^(.*?):(\d+):(\d+): note: in instantiation of functi
 ENUM_INIT = re.compile(r"^(.*?):(\d+):(\d+): error: value of type '[^']*' is not implicitly convertible to '([^']*)'")
 
 
+# A function object whose operator() is not const, used by a standard
+# container as its hasher, equality or ordering (`struct H { size_t
+# operator()(K k) { ... } };  unordered_map<K, V, H>`): MSVC's library called
+# it through a non-const object; libstdc++ asserts it is callable as const.
+# The class's operator() gets the `const` (a body that changes the object
+# then fails to compile, with the compiler's own reason).
+CONST_CALL = re.compile(r"error: static assertion failed due to requirement "
+                        r"'std::__is_invocable<const ([^']+?) &, [^']*': (?:hash function must be invocable|"
+                        r"comparison object must be invocable as const|key equality predicate must be invocable)")
+
+
+def const_call_operator_edits(b, class_name):
+    """` const` after the parameter list of each non-const operator() defined
+    or declared in the body of class/struct class_name (b: blanked text)."""
+    edits = []
+    for m in re.finditer(rf"\b(?:struct|class)\s+{re.escape(class_name)}\b[^;{{]*\{{", b):
+        open_b = m.end() - 1
+        depth, close = 0, open_b
+        while close < len(b):
+            depth += b[close] == "{"
+            depth -= b[close] == "}"
+            if depth == 0:
+                break
+            close += 1
+        for op in re.finditer(r"\boperator\s*\(\s*\)\s*\(", b[open_b:close]):
+            j = open_b + op.end() - 1
+            d, k = 0, j
+            while k < close:
+                d += b[k] == "("
+                d -= b[k] == ")"
+                if d == 0:
+                    break
+                k += 1
+            tail = re.match(r"[^;{]*", b[k + 1:close]).group(0)
+            if not re.search(r"\bconst\b", tail):
+                edits.append((k + 1, k + 1, " const"))
+    return edits
+
+
 def enum_initializer_edits(b, s, target):
     """s: the start of an enumerator's initialiser inside an enum body:
     static_cast<target>( ... ) around it, up to its ',' or '}'."""
@@ -646,6 +685,12 @@ def fixit_edits(stderr, texts, edits_of, win=True):
             ords = template_argument_ordinals(fw.group(4), r"basic_string<wchar_t|\bwstring\b|wchar_t\s*(?:\*|\[)")
             if s >= 0 and ords:
                 wide = (path, s, ords)
+        cc = CONST_CALL.search(ln)
+        if cc:
+            name = re.sub(r"<.*", "", cc.group(1)).split("::")[-1].strip()
+            for path, text in texts.items():
+                for e in const_call_operator_edits(blank_comments_and_strings(text), name):
+                    out.setdefault(path, set()).add(e)
         en = ENUM_INIT.match(ln)
         if en and os.path.abspath(en.group(1)) in texts:
             path = os.path.abspath(en.group(1))
@@ -688,6 +733,8 @@ def describe(edits):
         kinds.append("type_info -> std::type_info")
     if any(rep.startswith("static_cast<") for _, _, rep in edits):
         kinds.append("scoped enumerators initialised from another enum, converted")
+    if any(rep == " const" for _, _, rep in edits):
+        kinds.append("function objects of standard containers callable as const")
     if any(rep == "amp_compat_crt::narrow_path(" for _, _, rep in edits):
         kinds.append("wide file names given to file streams")
     if any(rep == "template " for _, _, rep in edits):
