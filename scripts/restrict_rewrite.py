@@ -1003,6 +1003,9 @@ def launch(argv):
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
     win = win_includes.modes(args)[0]
+    if not win and not msvc:  # no rank rewrite without them: say where a specialization never matches
+        for w in msvc_rewrite.unsigned_rank_warnings({f: t for f, t in texts.items() if RANK_HINT.search(t)}):
+            sys.stderr.write(w + "\n")
     if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
                             or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
                                         or win_includes.DECLSPEC_HINT.search(t)))
