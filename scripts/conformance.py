@@ -344,6 +344,8 @@ def replace_prelude(base, with_flags):
 # --------------------------------------------------------------- one test
 def first_error(text):
     for line in text.splitlines():
+        if line.startswith("amp++: warning:"):  # the checker could not parse: not the build's error
+            continue
         if " error: " in line or line.startswith("error:") or "fatal error:" in line:
             return line.strip()[:400]
     lines = [l for l in text.splitlines() if l.strip()]

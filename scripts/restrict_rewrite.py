@@ -977,6 +977,12 @@ def launch(argv):
                         rel_includers.setdefault(c, set()).add(f)
                     todo.append(c)
                     break
+            else:  # a Windows spelling (`..\\X.h`, another letter case), found as win_includes finds it
+                for d in cands:
+                    found = win_includes.resolve_ci(d, name)
+                    if len(found) == 1:
+                        todo.append(os.path.normpath(found[0]))
+                        break
     for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
         if a.startswith("-D") and "=" in a and "throw" in a:
             name, _, value = a.partition("=")
