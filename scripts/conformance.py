@@ -22,6 +22,15 @@ adaptation is printed), and a precompiled header of <amp.h> + <amp_math.h> +
 <amptest.h>. Tests are compiled at -O0 through scripts/restrict_launcher.sh
 (restrict(cpu)/restrict(amp) pairs, see migration_guide.md).
 
+Microsoft's tree as shipped (a suite without HCC's test_main.h, e.g. the
+CodePlex release): the rules are its run_tests.pl's (the same `//#Expects`,
+`.conf` and exit-code rules; a negative test is compiled and linked, a
+compile-only one compiled; the tests include <amptest_main.h> themselves).
+Everything is built as a Visual Studio user would build it here, with
+`amp++ --windows-compat --msvc` (-O0), the test library included: its
+sources compiled once, unchanged, into OUT/libamptest.a. The restrict(amp)
+rule checker runs as part of each compile (`--amp-check`) when available.
+
 Writes OUT/results.json (every test, every set, with the first error line or
 exit status), OUT/passlist.txt (passing tests, one path a line, relative to
 SUITE_DIR/Tests) and OUT/summary.txt (the tables printed at the end).
@@ -226,6 +235,58 @@ def prepare_library(suite, work, tc, args):
     return inc, lib, pch, check_pch, test_main, adaptations, lib_error
 
 
+def prepare_library_ms(suite, work, tc, args):
+    """Microsoft's tree: its amp_test_lib compiled unchanged with amp++
+    --windows-compat --msvc (as the nmakefile does with cl: every src/*.cpp,
+    AMP_TEST_LIB_BUILD), archived as OUT/libamptest.a."""
+    inc = suite / "amp_test_lib" / "inc"
+    objdir = work / "amp_test_lib"
+    objdir.mkdir(parents=True, exist_ok=True)
+    lib = work / "libamptest.a"
+    if lib.exists():
+        lib.unlink()
+    log("building the test library (unchanged) with " + " ".join(tc.cxx_cmd()))
+    objs, lib_error = [], ""
+    srcs = sorted((suite / "amp_test_lib" / "src").glob("*.cpp"))
+
+    def one(src):
+        obj = objdir / (src.stem + ".o")
+        r = subprocess.run(tc.cxx_cmd() + tc.flags(pch=None, inc=inc) + ["-DAMP_TEST_LIB_BUILD", "-c", str(src),
+                                                                           "-o", str(obj)],
+                           capture_output=True, text=True)
+        return src, obj, r
+
+    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for src, obj, r in pool.map(one, srcs):
+            if r.returncode != 0 and not lib_error:
+                lib_error = f"the test library ({src.name}) does not compile: {first_error(r.stderr)}"
+                log(lib_error)
+            objs.append(str(obj))
+    if not lib_error:
+        subprocess.run(["ar", "rcs", str(lib)] + objs, check=True)
+    return inc, lib, None, None, None, [], lib_error
+
+
+class MsvcToolchain:
+    """Microsoft's tree: `amp++ --windows-compat --msvc` (and --gpu), the
+    compiler driver a Visual Studio user runs here; -O0 as for HCC's port."""
+
+    def __init__(self, gpu, check):
+        self.kind = "cuda" if gpu else "host"
+        self.driver = [str(ROOT / "scripts" / "amp++"), "--windows-compat", "--msvc"] + (["--gpu"] if gpu else [])
+        if check:
+            self.driver.append("--amp-check")
+        self.libs = []
+        self.check_cxx = ""
+        self.check_plugin = []
+
+    def cxx_cmd(self, launch=False, cxx=None):
+        return list(self.driver)  # amp++ runs the launcher itself
+
+    def flags(self, pch, inc):
+        return ["-O0", "-w", f"-I{inc}"]
+
+
 class Toolchain:
     """Compiler, flags and libraries as `./amp c++` uses them (from the driver's
     environment), at -O0, with the prelude replaced by the PCH when there is one."""
@@ -283,6 +344,8 @@ def replace_prelude(base, with_flags):
 # --------------------------------------------------------------- one test
 def first_error(text):
     for line in text.splitlines():
+        if line.startswith("amp++: warning:"):  # the checker could not parse: not the build's error
+            continue
         if " error: " in line or line.startswith("error:") or "fatal error:" in line:
             return line.strip()[:400]
     lines = [l for l in text.splitlines() if l.strip()]
@@ -322,11 +385,19 @@ def build_one(test, k, tc, ctx, args):
     d = ctx["work"] / "t" / test.slug() / f"set{k}"
     d.mkdir(parents=True, exist_ok=True)
     cmd = tc.cxx_cmd(launch=True) + tc.flags(pch=ctx["pch"], inc=ctx["inc"])
-    if test.own_main:
+    if test.own_main and ctx["test_main"]:
         cmd += ["-include", str(ctx["test_main"])]
     cmd += set_defines(test.sets[k])
     exe = d / "test.out"
-    if test.negative or test.compile_only:
+    if ctx.get("flavor") == "microsoft":
+        # run_tests.pl: `cl CFLAGS defs [/c] test.cpp`: a negative test is
+        # compiled and linked (it passes when either fails), a compile-only
+        # one compiled.
+        if test.compile_only:
+            cmd += ["-c", str(test.path), "-o", str(d / "test.o")]
+        else:
+            cmd += [str(test.path), str(ctx["lib"]), "-o", str(exe)]
+    elif test.negative or test.compile_only:
         cmd += ["-D__CPU__=1", "-fsyntax-only", str(test.path)]
     else:
         cmd += [str(test.path)]
@@ -339,7 +410,13 @@ def build_one(test, k, tc, ctx, args):
     rc, out = compile_logged(cmd, test, args, d / "build.log", "build")
     return {"built": rc == 0, "build_s": round(time.time() - t0, 2),
             "build_error": "" if rc == 0 else first_error(out),
-            "static_assert": rc != 0 and "static assertion failed" in out}
+            "static_assert": rc != 0 and "static assertion failed" in out,
+            "amp_check": rc != 0 and "[C++ AMP C" in out}
+
+
+def read_log(test, k, ctx):
+    p = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.log"
+    return p.read_text(errors="replace") if p.exists() else ""
 
 
 def check_one(test, k, tc, ctx, args):
@@ -419,7 +496,10 @@ def judge(test, k, tc, ctx, args):
         state_file.write_text(json.dumps(res))
     if test.negative:
         if not res["built"]:
-            res.update(status="pass", reason="", rejected_by="static_assert" if res.get("static_assert") else "compiler")
+            res.update(status="pass", reason="", rejected_by="amp_check" if res.get("amp_check") else
+                       "static_assert" if res.get("static_assert") else "compiler")
+            if res.get("amp_check"):
+                res["check_codes"] = sorted(set(re.findall(r"\[C\+\+ AMP (C\d{4})\]", read_log(test, k, ctx))))
         elif res.get("check_rejected"):
             res.update(status="pass", reason="", rejected_by="amp_check")
         else:
@@ -485,8 +565,11 @@ def run_test(test, tc, ctx, args):
 # ------------------------------------------------------------------ report
 def tables(results, adaptations, elapsed, args):
     lines = []
-    lines.append("Test library adaptations (scratch copy; the suite itself is unchanged):")
-    lines += [f"  - {a}" for a in adaptations]
+    if adaptations:
+        lines.append("Test library adaptations (scratch copy; the suite itself is unchanged):")
+        lines += [f"  - {a}" for a in adaptations]
+    else:
+        lines.append("Test library: built unchanged.")
     lines.append("")
     head = f"{'section':<34} {'runtime pass/total':>19} {'skip':>5} {'negative pass/total':>20} {'all pass/total':>15}"
     lines.append(head)
@@ -583,13 +666,23 @@ def main():
     suite = Path(args.suite).resolve()
     if not (suite / "Tests").is_dir() or not (suite / "amp_test_lib").is_dir():
         raise SystemExit(f"{suite}: not the conformance suite (no Tests/ or amp_test_lib/)")
+    # HCC's port brings test_main.h (included into tests with their own main);
+    # Microsoft's tree does not, and is built the Visual Studio way.
+    flavor = "hcc" if (suite / "test_main.h").is_file() else "microsoft"
     tc = Toolchain(args.gpu)
-    args.check = not args.no_check and bool(tc.check_cxx and tc.check_plugin)
-    if not args.no_check and not args.check:
+    checker = not args.no_check and bool(tc.check_cxx and tc.check_plugin)
+    if flavor == "microsoft":
+        if args.check_only:
+            raise SystemExit("--check-only: HCC's port only (Microsoft's tree checks within each compile)")
+        tc = MsvcToolchain(args.gpu, checker)
+        log("Microsoft's tree as shipped: built with " + " ".join(tc.cxx_cmd()[1:]) + " (run_tests.pl's rules)")
+    args.check = checker and flavor == "hcc"
+    if not args.no_check and not checker:
         log("the restrict(amp) checker is not available (see scripts/amp_check.sh); negative tests it would "
             "reject will fail")
     build_dir = Path(os.environ.get("AMP_BUILD_DIR", ROOT / "build"))
-    work = Path(args.out).resolve() if args.out else build_dir / f"conformance-{'gpu' if args.gpu else 'host'}"
+    work = Path(args.out).resolve() if args.out else build_dir / (
+        f"conformance-{'ms-' if flavor == 'microsoft' else ''}{'gpu' if args.gpu else 'host'}")
     work.mkdir(parents=True, exist_ok=True)
 
     tests_root, tests = discover(suite)
@@ -607,17 +700,21 @@ def main():
         ctx = {"work": work, "inc": Path(meta["inc"]), "lib": Path(meta["lib"]),
                "pch": Path(meta["pch"]) if meta["pch"] else None, "test_main": Path(meta["test_main"]),
                "check_pch": Path(meta["check_pch"]) if meta.get("check_pch") else None,
-               "lib_error": meta.get("lib_error", "")}
+               "lib_error": meta.get("lib_error", ""), "flavor": flavor}
+        if not meta["test_main"]:
+            ctx["test_main"] = None
         adaptations = meta["adaptations"]
     else:
-        inc, lib, pch, check_pch, test_main, adaptations, lib_error = prepare_library(suite, work, tc, args)
+        prepare = prepare_library_ms if flavor == "microsoft" else prepare_library
+        inc, lib, pch, check_pch, test_main, adaptations, lib_error = prepare(suite, work, tc, args)
         ctx = {"work": work, "inc": inc, "lib": lib, "pch": pch, "check_pch": check_pch, "test_main": test_main,
-               "lib_error": lib_error}
+               "lib_error": lib_error, "flavor": flavor}
         (work / "library.json").write_text(json.dumps(
-            {"inc": str(inc), "lib": str(lib), "pch": str(pch) if pch else "", "test_main": str(test_main),
+            {"inc": str(inc), "lib": str(lib), "pch": str(pch) if pch else "",
+             "test_main": str(test_main) if test_main else "",
              "check_pch": str(check_pch) if check_pch else "",
              "adaptations": adaptations, "lib_error": lib_error}, indent=1))
-    log("test library adaptations:")
+    log("test library adaptations:" if adaptations else "test library: no adaptations")
     for a in adaptations:
         print(f"  - {a}", flush=True)
 

@@ -26,7 +26,11 @@ compile. Each edit keeps the meaning MSVC gave the code:
       deduced it; here an int parameter is deduced and N follows as a
       defaulted parameter of its own type (non_int_rank_edits).
   assert(cond, "msg") (the extra macro arguments dropped, as MSVC's
-      preprocessor does). (`void main()` is win_includes.fix_void_main's, which
+      preprocessor does).
+  an unqualified `type_info`: MSVC declares type_info in the global
+      namespace as std::type_info; Clang's Microsoft mode declares an
+      unrelated incomplete ::type_info instead, so the project's own uses
+      name std::type_info (type_info_edits). (`void main()` is win_includes.fix_void_main's, which
       runs first under --windows-compat and --msvc.)
 
 Usage: msvc_rewrite.py FILE   prints the rewritten text.
@@ -175,6 +179,94 @@ INTEGRAL_PARAM = re.compile(r"\s*((?:unsigned(?:\s+(?:long\s+long|long|int|short
 
 
 def non_int_rank_edits(b):
+    """function_rank_edits and partial_specialization_rank_edits."""
+    return function_rank_edits(b) + partial_specialization_rank_edits(b)
+
+
+PARTIAL_SPEC = re.compile(r"\s*(struct|class)\s+([A-Za-z_]\w*)\s*<")
+
+
+def unsigned_rank_specializations(b):
+    """The class template partial specialisations over an AMP class template
+    whose rank parameter is declared non-int (`template <class T, unsigned N>
+    struct is_view<array_view<T, N>>`): (template start, '<' and '>' of the
+    parameters, '<' and '>' of the specialisation's arguments, '{' of the
+    body or -1, {name: (start, end, type)} of the non-int parameters used as
+    a rank). The standard deduces nothing there (N is unsigned, the AMP
+    parameter int): GCC silently never matches, Clang calls it ambiguous."""
+    out = []
+    for t in re.finditer(r"\btemplate\s*<", b):
+        lt = t.end() - 1
+        gt = match_angle(b, lt)
+        if gt < 0:
+            continue
+        cm = PARTIAL_SPEC.match(b, gt + 1)
+        if not cm:
+            continue
+        alt = cm.end() - 1
+        agt = match_angle(b, alt)
+        if agt < 0:
+            continue
+        params = b[lt + 1:gt]
+        cands = {}
+        for ps, pe in split_top(params):
+            pm = INTEGRAL_PARAM.fullmatch(params[ps:pe])
+            if pm and re.sub(r"\s+", " ", pm.group(1)) != "int":
+                cands[pm.group(2)] = (lt + 1 + ps, lt + 1 + pe, re.sub(r"\s+", " ", pm.group(1)))
+        used = {}
+        for a in re.finditer(AMP_INT_TEMPLATES, b[alt + 1:agt]):
+            if re.search(r"std\s*::\s*$", b[:alt + 1 + a.start()]):
+                continue
+            ilt = alt + 1 + a.end() - 1
+            igt = match_angle(b, ilt)
+            if igt < 0 or igt > agt:
+                continue
+            for s2, e2 in split_top(b[ilt + 1:igt]):
+                name = b[ilt + 1 + s2:ilt + 1 + e2].strip()
+                if name in cands:
+                    used[name] = cands[name]
+        if not used:
+            continue
+        m = re.compile(r"[^;{]*").match(b, agt + 1)
+        brace = m.end() if m.end() < len(b) and b[m.end()] == "{" else -1
+        out.append((t.start(), lt, gt, alt, agt, brace, used))
+    return out
+
+
+def partial_specialization_rank_edits(b):
+    """What MSVC deduced: the parameter becomes `int amp_int_N`, its uses in
+    the specialisation's arguments and base clause name that, and the body
+    gets `static constexpr unsigned int N = amp_int_N;`, so it reads N as
+    before."""
+    edits = []
+    for _, lt, gt, alt, agt, brace, used in unsigned_rank_specializations(b):
+        if brace < 0:
+            continue  # a declaration only: left to the compiler
+        for name, (s, e, typ) in used.items():
+            edits.append((s, e, f" int amp_int_{name}"))
+            for r in re.finditer(rf"\b{name}\b", b[alt:brace]):
+                edits.append((alt + r.start(), alt + r.end(), f"amp_int_{name}"))
+            edits.append((brace + 1, brace + 1, f" static constexpr {typ} {name} = static_cast<{typ}>(amp_int_{name});"))
+    return edits
+
+
+def unsigned_rank_warnings(texts):
+    """Warnings (for builds without the rewrite): where a partial
+    specialisation over an AMP type with a non-int rank can never match."""
+    out = []
+    for path, text in texts.items():
+        b = blank_comments_and_strings(text)
+        for start, *_rest, used in unsigned_rank_specializations(b):
+            line = text.count("\n", 0, start) + 1
+            out.append(f"{path}:{line}: warning: this partial specialization never matches: its rank "
+                       f"parameter{'s' if len(used) > 1 else ''} {', '.join(used)} "
+                       f"{'are' if len(used) > 1 else 'is'} not int, the type of the AMP class template's rank, "
+                       f"so nothing is deduced and the primary template is used (MSVC deduced it); declare it "
+                       f"`int`, or build with --windows-compat or --msvc, which compile it as MSVC did")
+    return out
+
+
+def function_rank_edits(b):
     """A function template whose unsigned (or other non-int) template parameter
     is deduced from an AMP class template's int parameter (or an int one
     from std::array's size_t)
@@ -413,11 +505,25 @@ def const_element_edits(b):
     return [(m.start(1), m.end(1), "") for m in CONST_ELEMENT.finditer(b)]
 
 
+def type_info_edits(b):
+    """`type_info` and `::type_info` -> `std::type_info` (not after `std::`,
+    `.`, `->`, or in a file that declares a type_info of its own)."""
+    if re.search(r"\b(?:class|struct|union|typedef|using)\s+[^;{}()]*\btype_info\b\s*[;{=:]", b):
+        return []
+    edits = []
+    for m in re.finditer(r"\btype_info\b", b):
+        before = b[:m.start()].rstrip()
+        if re.search(r"(?:\bstd\s*::|\.|->|[\w)\]>]\s*::)$", before):
+            continue
+        edits.append((m.start(), m.start(), "std::"))
+    return edits
+
+
 def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping."""
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
-    first += assert_extra_argument_edits(b)  # void main: win_includes.fix_void_main, before
+    first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: win_includes.fix_void_main, before
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -471,11 +577,96 @@ def original_offset(text, edits, line, col):
 INVALID_OPERANDS = re.compile(r"^(.*?):(\d+):(\d+): error: invalid operands to binary expression \('(\w+)' and '(\w+)'\)")
 # amp_compat's __declspec(property) members (detail/array.h) and their getters.
 AMP_PROPERTY = re.compile(r"\.\s*(accelerator_view|associated_accelerator_view|cpu_access_type)\b(?!\s*\()")
-NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:member )?function for call to ")
+NO_MATCH = re.compile(r"^(.*?):(\d+):(\d+): error: no matching (?:(?:member )?function for call to '(\w+)'|"
+                      r"constructor for initialization of '(?:std::)?(?:basic_)?[io]?fstream\b)")
 LVALUE_NOTE = re.compile(r": note: candidate .* not viable: expects an lvalue for (\d+)(?:st|nd|rd|th) argument")
+# A wide file name (std::wstring, const wchar_t*) where a narrow one is
+# expected: MSVC's file streams take both (crt_compat.h, narrow_path).
+WIDE = r"'(?:const )?(?:std::wstring|(?:std::)?basic_string<wchar_t[^']*|(?:const )?wchar_t \*|(?:const )?wchar_t\[\d*\])'"
+WIDE_NOTE = re.compile(r": note: candidate .* not viable: no known conversion from " + WIDE +
+                       r"(?: \(aka '[^']*'\))? to 'const char \*' for (\d+)(?:st|nd|rd|th) argument")
+# ... through a forwarding factory (std::make_shared<std::ofstream>(wide)):
+# the error is in the library, the call in the instantiation note.
+FORWARD_NOTE = re.compile(r"^(.*?):(\d+):(\d+): note: in instantiation of function template specialization "
+                          r"'std::(?:make_shared|make_unique|allocate_shared)<(.*)>' requested here")
+# A scoped enumerator initialised from another scoped enum's (`enum class B :
+# int { x = A::y };`): MSVC converted it; the initialiser gets the cast.
+ENUM_INIT = re.compile(r"^(.*?):(\d+):(\d+): error: value of type '[^']*' is not implicitly convertible to '([^']*)'")
 
 
-def call_argument_edits(text, b, s, ordinals):
+# A function object whose operator() is not const, used by a standard
+# container as its hasher, equality or ordering (`struct H { size_t
+# operator()(K k) { ... } };  unordered_map<K, V, H>`): MSVC's library called
+# it through a non-const object; libstdc++ asserts it is callable as const.
+# The class's operator() gets the `const` (a body that changes the object
+# then fails to compile, with the compiler's own reason).
+CONST_CALL = re.compile(r"error: static assertion failed due to requirement "
+                        r"'std::__is_invocable<const ([^']+?) &, [^']*': (?:hash function must be invocable|"
+                        r"comparison object must be invocable as const|key equality predicate must be invocable)")
+
+
+def const_call_operator_edits(b, class_name):
+    """` const` after the parameter list of each non-const operator() defined
+    or declared in the body of class/struct class_name (b: blanked text)."""
+    edits = []
+    for m in re.finditer(rf"\b(?:struct|class)\s+{re.escape(class_name)}\b[^;{{]*\{{", b):
+        open_b = m.end() - 1
+        depth, close = 0, open_b
+        while close < len(b):
+            depth += b[close] == "{"
+            depth -= b[close] == "}"
+            if depth == 0:
+                break
+            close += 1
+        for op in re.finditer(r"\boperator\s*\(\s*\)\s*\(", b[open_b:close]):
+            j = open_b + op.end() - 1
+            d, k = 0, j
+            while k < close:
+                d += b[k] == "("
+                d -= b[k] == ")"
+                if d == 0:
+                    break
+                k += 1
+            tail = re.match(r"[^;{]*", b[k + 1:close]).group(0)
+            if not re.search(r"\bconst\b", tail):
+                edits.append((k + 1, k + 1, " const"))
+    return edits
+
+
+def enum_initializer_edits(b, s, target):
+    """s: the start of an enumerator's initialiser inside an enum body:
+    static_cast<target>( ... ) around it, up to its ',' or '}'."""
+    depth, k = 0, s - 1
+    while k >= 0:  # the enclosing '{' must open an enum
+        c = b[k]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if depth == 0:
+                break
+            depth -= 1
+        k -= 1
+    if k < 0 or b[k] != "{" or not re.search(r"\benum\s+(?:class|struct)\s+[A-Za-z_]\w*\s*(?::[^{;]*)?$", b[:k]):
+        return []
+    if not re.search(r"=\s*$", b[:s]):
+        return []
+    depth, e = 0, s
+    while e < len(b):
+        c = b[e]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        e += 1
+    end = len(b[s:e].rstrip()) + s
+    return [(s, s, f"static_cast<{target}>("), (end, end, ")")]
+
+
+def call_argument_edits(text, b, s, ordinals, wrapper="amp_compat_msvc_lvalue("):
     """The call whose callee starts at s: its arguments number `ordinals`
     (1-based) wrapped in amp_compat_msvc_lvalue(...) (msvc_dialect.h), which
     gives the temporary MSVC would have bound to a non-const reference as an
@@ -509,23 +700,85 @@ def call_argument_edits(text, b, s, ordinals):
             lead = len(piece) - len(piece.lstrip())
             trail = len(piece.rstrip())
             if piece.strip():
-                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, "amp_compat_msvc_lvalue("))
+                edits.append((j + 1 + a0 + lead, j + 1 + a0 + lead, wrapper))
                 edits.append((j + 1 + a0 + trail, j + 1 + a0 + trail, ")"))
     return edits
 
 
-def fixit_edits(stderr, texts, edits_of):
+# `T& v = temporary;`: MSVC bound the temporary and extended its life to
+# the reference's (its C4239 extension); `T&& v = ...` does exactly that.
+TEMP_BIND = re.compile(r"^(.*?):(\d+):(\d+): error: non-const lvalue reference to type '[^']*' cannot bind to a "
+                       r"temporary of type")
+# `using namespace std; using namespace concurrency;` and an unqualified
+# `array<float, 1>`: std::array reaches the program through the standard
+# headers here (MSVC's <amp.h> did not bring it), so only AMP's was meant.
+AMBIGUOUS = re.compile(r"^(.*?):(\d+):(\d+): error: reference to '(\w+)' is ambiguous")
+CANDIDATE = re.compile(r": note: candidate found by name lookup is '([\w:]+)'")
+
+
+# `if (p <= 0)` with a pointer p: MSVC compared with the null pointer; the
+# 0 becomes a null pointer of p's type (what MSVC converted it to).
+PTR_ZERO = re.compile(r"^(.*?):(\d+):(\d+): error: ordered comparison between pointer and zero \('([^']*)' and '[^']*'\)")
+
+
+def pointer_zero_edits(b, s, ptr_type):
+    """s: the comparison operator; the literal 0 beside it becomes
+    `static_cast<ptr_type>(0)`."""
+    op = re.compile(r"<=|>=|<|>").match(b, s)
+    if not op:
+        return []
+    after = re.compile(r"\s*(0)(?![\w.])").match(b, op.end())
+    if after:
+        return [(after.start(1), after.end(1), f"static_cast<{ptr_type}>(0)")]
+    before = re.search(r"(?<![\w.])(0)\s*$", b[:s])
+    if before:
+        return [(before.start(1), before.end(1), f"static_cast<{ptr_type}>(0)")]
+    return []
+
+
+def reference_declarator_edits(b, s):
+    """s: the name declared by `T& name = init` or `T& name(init)` (where
+    Clang points), or its initialiser: the `&` becomes `&&`."""
+    m = re.search(r"(?<!&)&\s*$", b[:s])
+    if not (m and re.compile(r"[A-Za-z_]\w*\s*(?:=|\()").match(b, s)):
+        m = re.search(r"(?<!&)&\s*[A-Za-z_]\w*\s*(?:=|\()\s*$", b[:s])
+    if not m:
+        return []
+    k = m.start()
+    return [(k, k + 1, "&&")]
+
+
+def template_argument_ordinals(args, pattern):
+    """The 1-based places, among the function arguments of a factory's
+    template arguments `T, A1, A2...`, of those whose type matches pattern."""
+    pieces = [args[a:e].strip() for a, e in split_top(args)][1:]
+    return {k + 1 for k, t in enumerate(pieces) if re.search(pattern, t)}
+
+
+def fixit_edits(stderr, texts, edits_of, win=True):
     """Edits (original coordinates) per file for the FIXABLE errors in
     stderr, and for calls that pass a temporary where a non-const reference
     is expected (NO_MATCH + LVALUE_NOTE); texts: path -> text of the
     project's files; edits_of(path): the edits its copy was made with."""
     out = {}
     pending = None  # (path, offset, {argument ordinals}) of a call without a match
+    wide = None  # (path or None, {argument ordinals}) of a file stream given a wide name
+    ambiguous = None  # (path, offset, name, [candidates]) of an ambiguous name
 
     def flush():
         if pending and pending[2]:
             path, s, ords = pending
             for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords)):
+                out.setdefault(path, set()).add(e)
+        if ambiguous and f"Concurrency::{ambiguous[2]}" in ambiguous[3] and all(
+                c.startswith("std::") or c.startswith("Concurrency::") for c in ambiguous[3]):
+            path, s, name = ambiguous[:3]
+            if texts[path].startswith(name, s):
+                out.setdefault(path, set()).add((s, s, "Concurrency::"))
+        if wide and wide[0] and wide[2] and win:  # narrow_path: crt_compat.h (--windows-compat)
+            path, s, ords = wide
+            for e in call_argument_edits(texts[path], blank_comments_and_strings(texts[path]), s, sorted(ords),
+                                         "amp_compat_crt::narrow_path("):
                 out.setdefault(path, set()).add(e)
 
     for ln in stderr.splitlines():
@@ -545,16 +798,66 @@ def fixit_edits(stderr, texts, edits_of):
         nm = NO_MATCH.match(ln)
         if nm or re.match(r"^\S.*?:\d+:\d+: (?:fatal )?error: ", ln):
             flush()
-            pending = None
+            pending = wide = ambiguous = None
+            am = AMBIGUOUS.match(ln)
+            if am and os.path.abspath(am.group(1)) in texts:
+                path = os.path.abspath(am.group(1))
+                s = original_offset(texts[path], edits_of(path), int(am.group(2)), int(am.group(3)))
+                if s >= 0:
+                    ambiguous = (path, s, am.group(4), [])
+            pz = PTR_ZERO.match(ln)
+            if pz and os.path.abspath(pz.group(1)) in texts:
+                path = os.path.abspath(pz.group(1))
+                s = original_offset(texts[path], edits_of(path), int(pz.group(2)), int(pz.group(3)))
+                if s >= 0:
+                    for e in pointer_zero_edits(blank_comments_and_strings(texts[path]), s, pz.group(4)):
+                        out.setdefault(path, set()).add(e)
+            tb = TEMP_BIND.match(ln)
+            if tb and os.path.abspath(tb.group(1)) in texts:
+                path = os.path.abspath(tb.group(1))
+                s = original_offset(texts[path], edits_of(path), int(tb.group(2)), int(tb.group(3)))
+                if s >= 0:
+                    for e in reference_declarator_edits(blank_comments_and_strings(texts[path]), s):
+                        out.setdefault(path, set()).add(e)
             if nm:
                 path = os.path.abspath(nm.group(1))
+                stream = nm.group(4) in (None, "open")
+                s = -1
                 if path in texts:
                     s = original_offset(texts[path], edits_of(path), int(nm.group(2)), int(nm.group(3)))
                     if s >= 0:
                         pending = (path, s, set())
+                if stream:
+                    wide = (path, s, set()) if s >= 0 else (None, -1, set())
+        cd = CANDIDATE.search(ln)
+        if cd and ambiguous:
+            ambiguous[3].append(cd.group(1))
         lv = LVALUE_NOTE.search(ln)
         if lv and pending:
             pending[2].add(int(lv.group(1)))
+        wn = WIDE_NOTE.search(ln)
+        if wn and wide and wide[0]:
+            wide[2].add(int(wn.group(1)))
+        fw = FORWARD_NOTE.match(ln)
+        if fw and wide and not wide[0] and os.path.abspath(fw.group(1)) in texts:
+            path = os.path.abspath(fw.group(1))
+            s = original_offset(texts[path], edits_of(path), int(fw.group(2)), int(fw.group(3)))
+            ords = template_argument_ordinals(fw.group(4), r"basic_string<wchar_t|\bwstring\b|wchar_t\s*(?:\*|\[)")
+            if s >= 0 and ords:
+                wide = (path, s, ords)
+        cc = CONST_CALL.search(ln)
+        if cc:
+            name = re.sub(r"<.*", "", cc.group(1)).split("::")[-1].strip()
+            for path, text in texts.items():
+                for e in const_call_operator_edits(blank_comments_and_strings(text), name):
+                    out.setdefault(path, set()).add(e)
+        en = ENUM_INIT.match(ln)
+        if en and os.path.abspath(en.group(1)) in texts:
+            path = os.path.abspath(en.group(1))
+            s = original_offset(texts[path], edits_of(path), int(en.group(2)), int(en.group(3)))
+            if s >= 0:
+                for e in enum_initializer_edits(blank_comments_and_strings(texts[path]), s, en.group(4)):
+                    out.setdefault(path, set()).add(e)
         m = FIXABLE.match(ln)
         if not m:
             continue
@@ -586,6 +889,22 @@ def describe(edits):
         kinds.append("_MSC_VER -> AMP_MSVC_VER")
     if any(rep == "" for _, _, rep in edits):
         kinds.append("default template arguments of out-of-class member definitions dropped")
+    if any(rep == "std::" for _, _, rep in edits):
+        kinds.append("type_info -> std::type_info")
+    if any(rep.startswith("static_cast<") and rep.endswith(">(") for _, _, rep in edits):
+        kinds.append("scoped enumerators initialised from another enum, converted")
+    if any(rep.startswith("static_cast<") and rep.endswith("(0)") for _, _, rep in edits):
+        kinds.append("pointers compared with 0 (the null pointer)")
+    if any(rep == "&&" for _, _, rep in edits):
+        kinds.append("temporaries bound to non-const references (T& -> T&&)")
+    if any(rep == "Concurrency::" for _, _, rep in edits):
+        kinds.append("names ambiguous with std:: qualified as AMP's")
+    if any(rep.startswith(" int amp_int_") for _, _, rep in edits):
+        kinds.append("unsigned ranks of partial specializations over AMP types")
+    if any(rep == " const" for _, _, rep in edits):
+        kinds.append("function objects of standard containers callable as const")
+    if any(rep == "amp_compat_crt::narrow_path(" for _, _, rep in edits):
+        kinds.append("wide file names given to file streams")
     if any(rep == "template " for _, _, rep in edits):
         kinds.append("`template` before dependent member templates")
     return ", ".join(kinds)

@@ -1012,6 +1012,12 @@ def launch(argv):
                         rel_includers.setdefault(c, set()).add(f)
                     todo.append(c)
                     break
+            else:  # a Windows spelling (`..\\X.h`, another letter case), found as win_includes finds it
+                for d in cands:
+                    found = win_includes.resolve_ci(d, name)
+                    if len(found) == 1:
+                        todo.append(os.path.normpath(found[0]))
+                        break
     for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
         if a.startswith("-D") and "=" in a and "throw" in a:
             name, _, value = a.partition("=")
@@ -1039,6 +1045,9 @@ def launch(argv):
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
     win = win_includes.modes(args)[0]
+    if not win and not msvc:  # no rank rewrite without them: say where a specialization never matches
+        for w in msvc_rewrite.unsigned_rank_warnings({f: t for f, t in texts.items() if RANK_HINT.search(t)}):
+            sys.stderr.write(w + "\n")
     if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
                             or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
                                         or win_includes.DECLSPEC_HINT.search(t)))
@@ -1064,7 +1073,8 @@ def launch(argv):
         # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
         new = {} if rc == 0 else msvc_rewrite.fixit_edits(
             err, {f: Path(f).read_text(errors="replace") for f in closure if os.path.isfile(f)},
-            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())))
+            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
+            win=win)
         grew = False
         for f, es in new.items():
             if not es <= fixes.get(f, set()):

@@ -75,6 +75,32 @@ TEST(Exceptions, InvalidComputeDomainTooManyPoints) {
   expect_invalid_tiled_domain(extent<2>(1 << 16, 1 << 16).tile<16, 16>(), "2^32 points, tiled");
 }
 
+// what() is Microsoft's text, word for word (Microsoft's conformance suite
+// compares it); the thread limit is this runtime's.
+template <class Domain, class K> std::string domain_message(const Domain& d, K k) {
+  try {
+    parallel_for_each(d, k);
+  } catch (const invalid_compute_domain& e) {
+    return e.what();
+  }
+  return "(no invalid_compute_domain)";
+}
+
+TEST(Exceptions, InvalidComputeDomainMicrosoftTexts) {
+  EXPECT_EQ(domain_message(extent<2>(16, 0), [](index<2>) restrict(amp) {}),
+            "concurrency::parallel_for_each: unsupported compute domain, the extent of dimension 1 of the compute "
+            "domain (0) cannot be smaller than or equal to 0.");
+  EXPECT_EQ(domain_message(extent<1>(-2), [](index<1>) restrict(amp) {}),
+            "concurrency::parallel_for_each: unsupported compute domain, the extent of dimension 0 of the compute "
+            "domain (-2) cannot be smaller than or equal to 0.");
+  EXPECT_EQ(domain_message(extent<2>(8, 49).tile<4, 2>(), [](tiled_index<4, 2>) restrict(amp) {}),
+            "concurrency::parallel_for_each (tiling): unsupported compute domain, the extent of dimension 1 of the "
+            "compute domain (49) cannot be evenly divided by the extent of dimension 1 of the tile (2).");
+  EXPECT_EQ(domain_message(extent<2>(1 << 16, 1 << 16), [](index<2>) restrict(amp) {}),
+            "concurrency::parallel_for_each: unsupported compute domain, The number of threads requested "
+            "(4294967296) exceeds the limit (2147483647).");
+}
+
 TEST(Exceptions, ErrorCodes) {
   try {
     parallel_for_each(extent<1>(0), [=](index<1>) restrict(amp) {});

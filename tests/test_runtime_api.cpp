@@ -63,8 +63,10 @@ TEST(RuntimeApi, AcceleratorPropertiesAsMicrosoftReportsThem) {
     EXPECT_EQ(a.get_supports_cpu_shared_memory(), a.supports_cpu_shared_memory);
     EXPECT_EQ(a.get_default_cpu_access_type(), a.default_cpu_access_type);
     EXPECT_NE(a.default_cpu_access_type, access_type_auto) << "the default is resolved, never auto";
-    // Software accelerators are emulated; only the GPUs (cuda0, hip0, ...) are not.
-    EXPECT_EQ(a.is_emulated, a.device_path.rfind(L"cuda", 0) != 0 && a.device_path.rfind(L"hip", 0) != 0);
+    // AMP's emulated accelerators (REF, WARP's path is not used, cpu) are
+    // emulated; the GPUs (cuda0, hip0, ...) and the multicore accelerator
+    // (kokkos\openmp, kokkos\threads), which run native code, are not.
+    EXPECT_EQ(a.is_emulated, a.device_path == accelerator::direct3d_ref || a.device_path == accelerator::cpu_accelerator);
     if (a.device_path == accelerator::cpu_accelerator) {
       saw_cpu = true;
       // Microsoft's cpu accelerator: version 0.1, no doubles, system memory.

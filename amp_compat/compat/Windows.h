@@ -92,11 +92,16 @@
 //              the C++ library's own headers. Where both apply, std::min/
 //              std::max win (their (const T&, const T&) form is the more
 //              specialised), so `using namespace std;` stays unambiguous.
+//   Macros     winnt.h's UNREFERENCED_PARAMETER, DBG_UNREFERENCED_PARAMETER,
+//              DBG_UNREFERENCED_LOCAL_VARIABLE, C_ASSERT, ARRAYSIZE,
+//              RTL_NUMBER_OF, FIELD_OFFSET; windef.h's MAKEWORD, MAKELONG,
+//              LOWORD, HIWORD, LOBYTE, HIBYTE.
 // Not provided on purpose: _WIN32 / _MSC_VER, threads, events, files and
 // every GUI function.
 #ifndef AMP_COMPAT_COMPAT_WINDOWS_H
 #define AMP_COMPAT_COMPAT_WINDOWS_H
 
+#include <cstddef>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -384,6 +389,46 @@ inline DWORD GetTickCount() {
 inline void Sleep(DWORD dwMilliseconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(dwMilliseconds));
 }
+
+// ---- winnt.h / windef.h helper macros ----------------------------------------
+// As Microsoft's headers define them (each guarded: a program's own
+// definition, made first, wins).
+#ifndef UNREFERENCED_PARAMETER
+#define UNREFERENCED_PARAMETER(P) ((void)(P))
+#endif
+#ifndef DBG_UNREFERENCED_PARAMETER
+#define DBG_UNREFERENCED_PARAMETER(P) ((void)(P))
+#endif
+#ifndef DBG_UNREFERENCED_LOCAL_VARIABLE
+#define DBG_UNREFERENCED_LOCAL_VARIABLE(V) ((void)(V))
+#endif
+#ifndef UNREFERENCED_LOCAL_VARIABLE
+#define UNREFERENCED_LOCAL_VARIABLE(V) ((void)(V))
+#endif
+#ifndef C_ASSERT
+#define C_ASSERT(e) static_assert((e), "C_ASSERT(" #e ")")
+#endif
+// The element count of an array (a pointer does not compile: _countof).
+#ifndef RTL_NUMBER_OF
+#define RTL_NUMBER_OF(A) _countof(A)
+#endif
+#ifndef ARRAYSIZE
+#define ARRAYSIZE(A) _countof(A)
+#endif
+#ifndef _ARRAYSIZE
+#define _ARRAYSIZE(A) _countof(A)
+#endif
+#ifndef FIELD_OFFSET
+#define FIELD_OFFSET(type, field) ((LONG)offsetof(type, field))
+#endif
+#ifndef MAKEWORD
+#define MAKEWORD(a, b) ((WORD)(((BYTE)(((std::uintptr_t)(a)) & 0xff)) | ((WORD)((BYTE)(((std::uintptr_t)(b)) & 0xff))) << 8))
+#define MAKELONG(a, b) ((LONG)(((WORD)(((std::uintptr_t)(a)) & 0xffff)) | ((DWORD)((WORD)(((std::uintptr_t)(b)) & 0xffff))) << 16))
+#define LOWORD(l) ((WORD)(((std::uintptr_t)(l)) & 0xffff))
+#define HIWORD(l) ((WORD)((((std::uintptr_t)(l)) >> 16) & 0xffff))
+#define LOBYTE(w) ((BYTE)(((std::uintptr_t)(w)) & 0xff))
+#define HIBYTE(w) ((BYTE)((((std::uintptr_t)(w)) >> 8) & 0xff))
+#endif
 
 // ---- memory -----------------------------------------------------------------
 #define ZeroMemory(dest, len) std::memset((dest), 0, (len))

@@ -425,6 +425,100 @@ using ::amp_compat_msvc_clock;
 #define CLOCKS_PER_SEC ((clock_t)1000)
 #define clock() amp_compat_msvc_clock()
 
+// ---- the v*printf family: the va_list passed by value, as MSVC's ----------
+// On MSVC x64 a va_list is a pointer into the argument area passed by value:
+// vsnprintf(nullptr, 0, fmt, ap) to measure, then vsnprintf(buf, n, fmt, ap)
+// with the same ap, prints the arguments twice. On x86-64 Linux a va_list is
+// an array, passed by reference, and the first call consumes it: the second
+// prints garbage. These copies take a va_copy of the caller's list, so the
+// caller's is left as it was (for conforming code, which never reuses ap,
+// nothing changes). Function-like macros, as rand and clock above: only
+// calls are renamed, and std::vsnprintf names the same functions.
+namespace amp_compat_crt {
+template <class F, class... A>
+inline int with_va_copy(F f, va_list ap, A... a) {
+  va_list copy;
+  va_copy(copy, ap);
+  const int r = f(a..., copy);
+  va_end(copy);
+  return r;
+}
+}  // namespace amp_compat_crt
+inline int amp_compat_msvc_vsnprintf(char* s, std::size_t n, const char* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vsnprintf, ap, s, n, fmt);
+}
+inline int amp_compat_msvc_vsprintf(char* s, const char* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vsprintf, ap, s, fmt);
+}
+inline int amp_compat_msvc_vprintf(const char* fmt, va_list ap) { return amp_compat_crt::with_va_copy(::vprintf, ap, fmt); }
+inline int amp_compat_msvc_vfprintf(std::FILE* f, const char* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vfprintf, ap, f, fmt);
+}
+inline int amp_compat_msvc_vswprintf(wchar_t* s, std::size_t n, const wchar_t* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vswprintf, ap, s, n, fmt);
+}
+inline int amp_compat_msvc_vwprintf(const wchar_t* fmt, va_list ap) { return amp_compat_crt::with_va_copy(::vwprintf, ap, fmt); }
+inline int amp_compat_msvc_vfwprintf(std::FILE* f, const wchar_t* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vfwprintf, ap, f, fmt);
+}
+namespace std {
+using ::amp_compat_msvc_vfprintf;
+using ::amp_compat_msvc_vfwprintf;
+using ::amp_compat_msvc_vprintf;
+using ::amp_compat_msvc_vsnprintf;
+using ::amp_compat_msvc_vsprintf;
+using ::amp_compat_msvc_vswprintf;
+using ::amp_compat_msvc_vwprintf;
+}  // namespace std
+#define vsnprintf(...) amp_compat_msvc_vsnprintf(__VA_ARGS__)
+#define vsprintf(...) amp_compat_msvc_vsprintf(__VA_ARGS__)
+#define vprintf(...) amp_compat_msvc_vprintf(__VA_ARGS__)
+#define vfprintf(...) amp_compat_msvc_vfprintf(__VA_ARGS__)
+#define vswprintf(...) amp_compat_msvc_vswprintf(__VA_ARGS__)
+#define vwprintf(...) amp_compat_msvc_vwprintf(__VA_ARGS__)
+#define vfwprintf(...) amp_compat_msvc_vfwprintf(__VA_ARGS__)
+
+// ---- what cl.exe defines for a console program -----------------------------
+// cl.exe always defines _MT (every runtime it links is multithreaded) and, with
+// /MD (a Visual Studio project's default runtime), _DLL; code and libraries
+// test them to pick their import library (`#error requires /MT, /MD ...`
+// otherwise). Both are defined here, where no system header reads them as a
+// Windows switch (Boost reads _MT as "threads", which -pthread gives).
+// _WIN32/_WIN64/_M_X64 and _MSC_VER are not: oneTBB, Kokkos and libstdc++
+// would take their Windows code (--msvc gives the project's own files an
+// _MSC_VER, flags.txt).
+#ifndef _MT
+#define _MT 1
+#endif
+#ifndef _DLL
+#define _DLL 1
+#endif
+
+// ---- wide file names for the standard file streams ---------------------------
+// MSVC's std::ifstream/ofstream/fstream open(...) and constructors also take
+// a wide name (const wchar_t*, std::wstring); libstdc++'s take narrow ones.
+// Where such a call fails, the compiler launcher (--msvc,
+// scripts/msvc_rewrite.py) passes the name through this: the same file
+// name in the file system's encoding (UTF-8).
+namespace amp_compat_crt {
+inline std::string narrow_path(const std::wstring& wide) { return to_utf8(wide.c_str()); }
+inline std::string narrow_path(const wchar_t* wide) { return to_utf8(wide); }
+}  // namespace amp_compat_crt
+
+// ---- the global type_info ----------------------------------------------------
+// MSVC declares type_info in the global namespace (std::type_info names the
+// same class); code writes `const type_info& ti`. In the MSVC dialect
+// (--msvc) Clang itself declares an unrelated, incomplete ::type_info, which
+// no using-declaration may replace: there the compiler launcher names
+// std::type_info in the project's files instead (scripts/msvc_rewrite.py).
+#include <typeinfo>
+#ifndef AMP_MSVC_VER
+using std::type_info;
+#endif
+
+// MSVC's std::_Smanip (its <iomanip>): manipulators with an argument.
+#include "detail/smanip.h"
+
 // After invalid_parameter, which the checked iterator reports to.
 #include "detail/stdext.h"
 // More of the CRT (keywords, _aligned_malloc, _isnan, wcstombs_s, __debugbreak

@@ -79,7 +79,6 @@ private:
     result_log::note_written(h.buf);
     h.buf->prepare(loc, buffer::access::write, q);
     unsigned char* s = e.host_shadow;
-    std::memset(s, 0, array_registry::max_object);
     std::memcpy(s, obj, e.size);
     h.ptr = h.buf->base(loc);
     h.buf = nullptr;
@@ -92,10 +91,10 @@ private:
     // launches, or its previous owner's): this one is ordered after them.
     if (ds.slot.last && ds.slot.last != q) q->wait_for(*ds.slot.last);
     ds.slot.last = q;
-    if (!ds.uploaded_valid || std::memcmp(ds.uploaded, s, array_registry::max_object) != 0) {
+    if (!ds.uploaded_valid || std::memcmp(ds.uploaded, s, e.size) != 0) {
       // Queued, not waited for: the launch that needs it follows on the queue.
-      device_memory::to_device_queued(*q, ds.slot.p, s, array_registry::max_object);
-      std::memcpy(ds.uploaded, s, array_registry::max_object);
+      device_memory::to_device_queued(*q, ds.slot.p, s, e.size);
+      std::memcpy(ds.uploaded, s, e.size);
       ds.uploaded_valid = true;
     }
     return ds.slot.p;

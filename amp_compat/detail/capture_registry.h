@@ -65,8 +65,11 @@ template <int N, class Tup, std::size_t... K> Concurrency::extent<N> head_extent
 // it, and the next upload into it waits for that queue, so a kernel still
 // reading a slot finishes before its next owner overwrites it. Guarded by
 // array_registry::mutex().
+// A slot holds the largest array object: rank 128, the most Microsoft's
+// runtime allows (an extent and an index of 128 ints, the data header);
+// only the object's own bytes are compared and uploaded.
 struct shadow_slots {
-  static constexpr std::size_t slot_bytes = 192, per_slab = 256;
+  static constexpr std::size_t slot_bytes = 1152, per_slab = 256;
   struct slot {
     void* p = nullptr;
     std::shared_ptr<queue_state> last;

@@ -15,15 +15,19 @@
 namespace Concurrency {
 namespace detail {
 
+// The messages are Microsoft's runtime's, word for word (programs and tests
+// compare what() with them); the size limit is this runtime's own (kernel
+// indices are int: 2147483647 points, where Microsoft's allows 4294967295).
 template <int N> void check_domain(const Concurrency::extent<N>& e) {
   for (int d = 0; d < N; ++d)
     if (e[d] <= 0)
-      throw invalid_compute_domain(("parallel_for_each: extent[" + std::to_string(d) + "] is " + std::to_string(e[d]) +
-                                    "; every dimension of the compute domain must be positive")
+      throw invalid_compute_domain(("concurrency::parallel_for_each: unsupported compute domain, the extent of dimension " +
+                                    std::to_string(d) + " of the compute domain (" + std::to_string(e[d]) +
+                                    ") cannot be smaller than or equal to 0.")
                                        .c_str());
   if (e.size_64() > INT_MAX)
-    throw invalid_compute_domain(("parallel_for_each: the compute domain has " + std::to_string(e.size_64()) +
-                                  " points; at most 2147483647 are supported")
+    throw invalid_compute_domain(("concurrency::parallel_for_each: unsupported compute domain, The number of threads "
+                                  "requested (" + std::to_string(e.size_64()) + ") exceeds the limit (2147483647).")
                                      .c_str());
 }
 template <int D0, int D1, int D2> void check_domain(const tiled_extent<D0, D1, D2>& te) {
@@ -32,9 +36,10 @@ template <int D0, int D1, int D2> void check_domain(const tiled_extent<D0, D1, D
   const auto tx = tile_shape<D0, D1, D2>::tile_extent();
   for (int d = 0; d < R; ++d)
     if (te[d] % tx[d] != 0)
-      throw invalid_compute_domain(("parallel_for_each: extent[" + std::to_string(d) + "] = " + std::to_string(te[d]) +
-                                    " is not a multiple of the tile size " + std::to_string(tx[d]) +
-                                    " (use tiled_extent::pad() or truncate())")
+      throw invalid_compute_domain(("concurrency::parallel_for_each (tiling): unsupported compute domain, the extent of "
+                                    "dimension " + std::to_string(d) + " of the compute domain (" +
+                                    std::to_string(te[d]) + ") cannot be evenly divided by the extent of dimension " +
+                                    std::to_string(d) + " of the tile (" + std::to_string(tx[d]) + ").")
                                        .c_str());
 }
 

@@ -99,11 +99,13 @@ class Fixture(unittest.TestCase):
             self.assertIn("FIXTURE_FROM_PROPS=1", lib.defines)   # from shared.props via %(...)
             self.assertEqual(lib.includes, [os.path.join(FIXTURE, "common")])
             self.assertEqual(lib.forced, [os.path.join(FIXTURE, "common", "fixture_config.h")])
-            self.assertEqual([os.path.basename(s.path) for s in lib.sources], ["pch.cpp", "squares.cpp", "scale.cpp"])
+            self.assertEqual([os.path.basename(s.path) for s in lib.sources],
+                             ["pch.cpp", "squares.cpp", "checksum.c", "scale.cpp"])
             self.assertEqual([os.path.basename(x) for x in lib.excluded], ["broken.cpp"])
-            self.assertEqual([s.pch for s in lib.sources], ["Create", "Use", "Use"])
+            self.assertEqual([s.pch for s in lib.sources], ["Create", "Use", "NotUsing", "Use"])
+            self.assertEqual([s.language for s in lib.sources], ["CXX", "CXX", "C", "CXX"])
             self.assertEqual(lib.pch_path(), os.path.join(FIXTURE, "MathLib", "pch.h"))
-            scale = lib.sources[2]
+            scale = lib.sources[3]
             self.assertEqual((scale.defines, scale.undefs), (["SCALE_FACTOR=3"], []))
         self.assertIn("_DEBUG", self.proj(self.dbg, "MathLib").defines)       # /MDd
         self.assertNotIn("_DEBUG", self.proj(self.rel, "MathLib").defines)

@@ -117,11 +117,16 @@ struct accelerator_table {
     // accelerator: accelerator::direct3d_warp names it (find), but its device
     // path is its own, because code that tests for WARP's path works around
     // WARP's defects (Microsoft's AMP Algorithms Library runs two extra scan
-    // kernels there that give wrong sums anywhere else).
+    // kernels there that give wrong sums anywhere else). It is not emulated:
+    // AMP calls emulated the software emulations of a Direct3D device (REF,
+    // WARP) and the cpu accelerator, and code written for AMP knows no other
+    // emulated path (Microsoft's test library stops at an emulated device that
+    // is not cpu, WARP or REF); this one runs kernels compiled for the cores
+    // it runs on, as a GPU runs its own.
 #if AMP_HAS_OPENMP
-    add(device_kind::host_openmp, multicore_path, L"Host multicore (Kokkos OpenMP)", 0, true, true, true, d3d11, -1);
+    add(device_kind::host_openmp, multicore_path, L"Host multicore (Kokkos OpenMP)", 0, false, true, true, d3d11, -1);
 #elif AMP_HAS_THREADS
-    add(device_kind::host_threads, multicore_path, L"Host multicore (Kokkos Threads)", 0, true, true, true, d3d11, -1);
+    add(device_kind::host_threads, multicore_path, L"Host multicore (Kokkos Threads)", 0, false, true, true, d3d11, -1);
 #endif
 #if AMP_HAS_SERIAL
     add(device_kind::host_serial, L"direct3d\\ref", L"Host serial (Kokkos Serial)", 0, true, true, true, d3d11, -1);
