@@ -281,6 +281,35 @@ void library_callee() {
   digest("library_callee", v);
 }
 
+// Bolt's sort: a static helper scans one value per work-item through
+// tile_static memory with barriers and returns the work-item's result, which
+// initialises a local of the kernel (`unsigned res = scan_values(...)`).
+static unsigned int hb_scan_values(unsigned int val, unsigned int* lmem, tiled_index<64> t) restrict(amp) {
+  const int l = t.local[0];
+  lmem[l] = val;
+  for (int s = 1; s < 64; s *= 2) {
+    t.barrier.wait();
+    const unsigned int add = l >= s ? lmem[l - s] : 0u;
+    t.barrier.wait();
+    lmem[l] += add;
+  }
+  t.barrier.wait();
+  return l > 0 ? lmem[l - 1] : 0u;
+}
+void valued_callee() {
+  std::vector<unsigned int> v(512);
+  for (int i = 0; i < 512; ++i) v[i] = unsigned(i * 7) % 13u;
+  array_view<unsigned int, 1> a(512, v);
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static unsigned int lmem[64];
+    const unsigned int val = a[t.global];
+    unsigned int res = hb_scan_values(val, lmem, t);
+    a[t.global] = res * 2u + val;
+  });
+  a.synchronize();
+  digest("valued_callee", v);
+}
+
 // A three-dimensional tile with a uniform `while` and a uniform `break`.
 void tile_3d() {
   std::vector<int> v(8 * 8 * 8);
@@ -315,6 +344,7 @@ int main() {
   template_values();
   template_callee();
   library_callee();
+  valued_callee();
   tile_3d();
   return 0;
 }

@@ -1960,8 +1960,21 @@ public:
     edits = restarts(body, found, fid);
     if (found.empty() && edits.empty()) return "";
     for (const CallExpr* c : found) {
-      const Stmt* st = statementOf(c);
       std::string k;
+      // `T v = f(t, ...);` in a block of the kernel: the callee's value is
+      // assigned to a variable declared before its inlined body
+      // (`RT amp_ht_rv0; {...; amp_ht_rv0 = (E);} T v = amp_ht_rv0;`).
+      if (const DeclStmt* ds = initialisedBy(c)) {
+        const std::string rv = "amp_ht_rv" + std::to_string(ids_);
+        std::string rt;
+        const std::string block = inlineCall(c, ds, fid, {}, param_, 0, dependent_, {}, k, rv, &rt);
+        const std::string decl = editedText(sm_, fid, off(ds->getBeginLoc()), stmtEnd(ds, fid),
+                                            {{off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv}});
+        edits.push_back({off(ds->getBeginLoc()), stmtEnd(ds, fid), rt + " " + rv + "; " + block + " " + decl});
+        keys += k;
+        continue;
+      }
+      const Stmt* st = statementOf(c);
       edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
       keys += k;
     }
@@ -2002,7 +2015,8 @@ private:
     refs.TraverseStmt(const_cast<CompoundStmt*>(body));
     std::vector<std::pair<unsigned, unsigned>> callRanges;
     for (const CallExpr* c : calls) {
-      const Stmt* st = statementOf(c);
+      const Stmt* st = initialisedBy(c);
+      if (!st) st = statementOf(c);
       callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
     }
     for (const Stmt* c : body->body()) {
@@ -2161,6 +2175,30 @@ private:
     return false;
   }
 
+  // The declaration `T v = f(...);` (one variable, in a block) whose
+  // initialiser is the waiting call c, f returning a scalar; else null.
+  const DeclStmt* initialisedBy(const CallExpr* c) {
+    const FunctionDecl* f = c->getDirectCallee();
+    if (!f || !f->getReturnType()->isScalarType() || f->getReturnType()->isReferenceType()) return nullptr;
+    DynTypedNode n = DynTypedNode::create(*static_cast<const Stmt*>(c));
+    for (int guard = 0; guard < 8; ++guard) {
+      auto ps = ctx_.getParents(n);
+      if (ps.empty()) return nullptr;
+      n = ps[0];
+      if (const auto* vd = n.get<VarDecl>()) {
+        if (!vd->getInit() || vd->getInit()->IgnoreImplicit() != c || vd->getInitStyle() != VarDecl::CInit) return nullptr;
+        auto dp = ctx_.getParents(*vd);
+        const auto* ds = dp.empty() ? nullptr : dp[0].get<DeclStmt>();
+        if (!ds || !ds->isSingleDecl() || !ds->getBeginLoc().isFileID() || !ds->getEndLoc().isFileID()) return nullptr;
+        const Stmt* blk = parentOf(ds);
+        return blk && isa<CompoundStmt>(blk) ? ds : nullptr;
+      }
+      const Stmt* q = n.get<Stmt>();
+      if (!q || !(isa<ImplicitCastExpr>(q) || isa<ExprWithCleanups>(q) || isa<ParenExpr>(q))) return nullptr;
+    }
+    return nullptr;
+  }
+
   // The statement a waiting call is: a call statement (in a block, or the
   // body or branch of a statement), nothing inside an expression.
   const Stmt* statementOf(const CallExpr* c) {
@@ -2244,7 +2282,8 @@ private:
   // keys: the binding keys of the call (checked in the second pass).
   std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
                          const ValueDecl* tiled, int depth, bool spelled,
-                         const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys) {
+                         const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys,
+                         const std::string& result = "", std::string* resultType = nullptr) {
     const FunctionDecl* f = call->getDirectCallee();
     const std::string fname = "`" + f->getNameAsString() + "`";
     const std::string at = " (" + where(call->getBeginLoc()) + ")";
@@ -2289,6 +2328,7 @@ private:
     ++sites_[f];
     std::vector<TextEdit> edits; // on the callee's text
     std::string head;            // aliases and bindings
+    std::map<const NamedDecl*, std::string> argText; // a type template parameter's argument, as the alias names it
     std::vector<std::pair<QualType, std::string>> aliases; // this call's type aliases (for nested calls)
     keys += "CALL(";
 
@@ -2327,6 +2367,7 @@ private:
         if (isa<TemplateTypeParmDecl>(tp)) {
           if (a.getKind() != TemplateArgument::Type) throw Refused{"an unexpected template argument" + at};
           head += "using " + alias + " = " + (spelled ? spelledText : typeName(a.getAsType())) + "; ";
+          argText[tp] = spelled ? spelledText : typeName(a.getAsType());
           aliases.push_back({a.getAsType(), alias});
           keys += "A" + canon(a.getAsType()) + " ";
         } else {
@@ -2472,17 +2513,53 @@ private:
     } bv(*this, f, rename, edits);
     bv.last = body->body_empty() ? nullptr : body->body_back();
     if (bv.last && !isa<ReturnStmt>(bv.last)) bv.last = nullptr;
+    if (!valued && !result.empty()) throw Refused{"internal: " + fname + " returns no value" + at};
     if (valued) {
       const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
       if (!rs || !rs->getRetValue())
         throw Refused{fname + " returns a value other than by a last `return`" + at};
-      if (rs->getRetValue()->HasSideEffects(ctx_))
+      if (result.empty() && rs->getRetValue()->HasSideEffects(ctx_))
         throw Refused{fname + " returns a value with side effects, which the call discards" + at};
     }
     bv.fname = fname;
     bv.at = at;
     bv.TraverseStmt(const_cast<CompoundStmt*>(body));
-    if (bv.last) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});
+    if (bv.last && result.empty()) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});
+    const Expr* retValue = nullptr;
+    if (!result.empty()) {
+      const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
+      if (!rs || !rs->getRetValue() || !resultType) throw Refused{"internal: no value to assign from " + fname + at};
+      retValue = rs->getRetValue();
+      if (!retValue->getBeginLoc().isFileID() || !retValue->getEndLoc().isFileID())
+        throw Refused{"the value " + fname + " returns is written through a macro" + at};
+      // The callee's return type as written, its template parameters named
+      // by their arguments' text (the aliases are declared inside the block).
+      const SourceRange rr = pattern->getReturnTypeSourceRange();
+      if (rr.isInvalid() || !rr.getBegin().isFileID() || !rr.getEnd().isFileID())
+        throw Refused{"the return type of " + fname + " is not written plainly" + at};
+      struct R : RecursiveASTVisitor<R> {
+        std::map<const NamedDecl*, std::string>& args;
+        Inliner& in;
+        std::vector<TextEdit> e;
+        bool bad = false;
+        R(std::map<const NamedDecl*, std::string>& a, Inliner& i) : args(a), in(i) {}
+        bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+          auto it = args.find(tl.getDecl());
+          if (it == args.end()) bad = true;
+          else e.push_back({in.off(tl.getNameLoc()), in.endOfToken(tl.getNameLoc()), "::std::remove_cv_t<" + it->second + ">"});
+          return true;
+        }
+      } rv(argText, *this);
+      rv.TraverseTypeLoc(pattern->getFunctionTypeLoc().getReturnLoc());
+      if (rv.bad) throw Refused{"the return type of " + fname + " names a template parameter it cannot spell" + at};
+      *resultType = editedText(sm_, ffid, off(rr.getBegin()), endOfToken(rr.getEnd()), rv.e);
+      if (resultType->find_first_of("&") != std::string::npos || resultType->find("auto") != std::string::npos)
+        throw Refused{"the return type of " + fname + " is a reference or deduced" + at};
+      edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
+                       result + " = (" +
+                           editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), edits) +
+                           ");"});
+    }
     // Nested waiting calls (on the callee's tiled_index).
     std::vector<const CallExpr*> nested;
     waitingCalls(body, fTiled, nested);
@@ -2510,7 +2587,14 @@ private:
       return "";
     };
     std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
-      if (s == bv.last) return true;
+      if (s == bv.last) {
+        if (retValue) {
+          KeyWalker sub{sm_, nameFn, callFn, ""};
+          sub.walk(retValue);
+          out += "RET " + sub.out;
+        }
+        return true;
+      }
       auto it = nestedKeys.find(s);
       if (it == nestedKeys.end()) return false;
       const CallExpr* c = nestedCall[s];
@@ -2595,6 +2679,16 @@ struct InlinedKeys {
     // A nested call block: its bindings' initialisers (the arguments, read
     // in this block's names), then its own keys.
     std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+      // The callee's last `return E;` assigned to the caller's variable
+      // (`amp_ht_rvN = (E);`): E's keys, as the first pass took them.
+      if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_Assign)
+        if (const auto* l = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
+            l && l->getDecl()->getName().starts_with("amp_ht_rv")) {
+          KeyWalker sub{sm, nameFn, callFn, ""};
+          sub.walk(b->getRHS());
+          out += "RET " + sub.out;
+          return true;
+        }
       if (!isCall(s)) return false;
       for (const Stmt* c : cast<CompoundStmt>(s)->body())
         if (const auto* ds = dyn_cast<DeclStmt>(c))
