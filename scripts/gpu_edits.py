@@ -174,7 +174,10 @@ def tile_static_edits(m):
         if semi < 0:
             continue
         decl = m[hit.end():semi]
-        if any(c in decl for c in "={}()*&,") and not _only_template_commas(decl):
+        # The array bounds are constant expressions (A * B, sizeof(T) * 2):
+        # only the text outside them tells an initializer or a pointer.
+        outside = _without_bounds(decl)
+        if any(c in outside for c in "={}()*&,") and not _only_template_commas(outside):
             continue  # an initializer (AMP refuses it), several declarators, pointers: left as written
         d = _DECLARATOR.search(decl)
         if not d:
@@ -183,11 +186,17 @@ def tile_static_edits(m):
         words = re.findall(r"[A-Za-z_]\w*", type_text)
         if not type_text or (words and all(w in _BUILTIN for w in words) and not re.search(r"[<:]", type_text)):
             continue  # a built-in type: no constructor to skip
-        name, dims = d.group(1), re.sub(r"\s+", "", d.group(2))
+        name, dims = d.group(1), re.sub(r"\]\s+\[", "][", " ".join(d.group(2).split()))
         rep = (f"tile_static {STORAGE}<{' '.join(type_text.split())}{dims}> amp_ts_{name}; "
                f"auto& {name} = amp_ts_{name}.value;")
         out.append((hit.start(), semi + 1, rep))
     return out
+
+
+def _without_bounds(decl):
+    """decl with the contents of its [...] groups removed (`T buf[A * B]` ->
+    `T buf[]`)."""
+    return re.sub(r"\[[^\[\];]*\]", "[]", decl)
 
 
 def _only_template_commas(decl):

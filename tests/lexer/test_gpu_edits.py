@@ -33,6 +33,10 @@ CASES += [
      "k(){ tile_static " + S + "<pair<int, int>[256]> amp_ts_buf; auto& buf = amp_ts_buf.value; }"),
     ("k(){ tile_static T m[16][16]; x; }",
      "k(){ tile_static " + S + "<T[16][16]> amp_ts_m; auto& m = amp_ts_m.value; x; }"),
+    # any constant-expression bound (Bolt's scan_by_key: `lds[SCAN_WAVESIZE*SCAN_KERNELWAVES]`)
+    ("k(){ tile_static T lds[A * B]; tile_static P q[sizeof(unsigned int) * (N + 1)][2]; }",
+     "k(){ tile_static " + S + "<T[A * B]> amp_ts_lds; auto& lds = amp_ts_lds.value; tile_static " + S +
+     "<P[sizeof(unsigned int) * (N + 1)][2]> amp_ts_q; auto& q = amp_ts_q.value; }"),
     ("k(){ tile_static typename V::value_type sum; }",
      "k(){ tile_static " + S + "<typename V::value_type> amp_ts_sum; auto& sum = amp_ts_sum.value; }"),
     # inside a wrapped call: both edits
@@ -66,6 +70,7 @@ UNCHANGED = [
     "k(){ tile_static float a[256]; tile_static unsigned int n; tile_static const double d[2][2]; }",
     "k(){ tile_static float a[16], b[16]; }",
     "k(){ tile_static int x = 0; }",
+    "k(){ tile_static T *p[A * B]; tile_static T x[A * B] = {}; tile_static T a[2 * N], b[N]; }",
     "template <int N, class K> void parallel_for_each(const extent<N>& e, const K& k);",
     "namespace d { template <class K> inline void parallel_for_each(const accelerator_view& a, const K& k) {} }",
     "void lib::parallel_for_each(int);",
