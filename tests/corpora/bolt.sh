@@ -2,7 +2,8 @@
 # AMD's Bolt, C++ AMP edition (a user's code base, never copied here): its
 # Google Test programs built unchanged with ./amp c++ and run.
 #
-#   bolt.sh build OUT_DIR [--gpu] [NAME...]  compile Bolt's runtime (bolt/amp/*.cpp,
+#   bolt.sh build OUT_DIR [--gpu|--checked] [NAME...]
+#                                            compile Bolt's runtime (bolt/amp/*.cpp,
 #                                            bolt/statisticalTimer.cpp, test/amp/common)
 #                                            once into OUT_DIR/lib, then each test program
 #                                            test/amp/NAME/ (default: all) into OUT_DIR/NAME,
@@ -86,9 +87,9 @@ all_programs() {
 }
 
 cmd_build() {
-  local out=${1:?usage: bolt.sh build OUT_DIR [--gpu] [NAME...]}; shift
+  local out=${1:?usage: bolt.sh build OUT_DIR [--gpu|--checked] [NAME...]}; shift
   GPU=()
-  [ "${1:-}" = --gpu ] && { GPU=(--gpu); shift; }
+  case "${1:-}" in --gpu | --checked) GPU=("$1"); shift ;; esac
   have_corpus
   AMP_DEPS_QUIET=1 "$ROOT/scripts/deps.sh" corpora || die "scripts/deps.sh corpora failed"
   mkdir -p "$out/lib" || die "cannot create $out"
@@ -123,7 +124,7 @@ cmd_build() {
     echo "$n FAILED" >>"$out/times.txt"
     failed+=("$n")
   done
-  echo "bolt: built $(( ${#names[@]} - ${#failed[@]} )) of ${#names[@]} programs in $((SECONDS - t0)) s${GPU:+ (GPU build)}"
+  echo "bolt: built $(( ${#names[@]} - ${#failed[@]} )) of ${#names[@]} programs in $((SECONDS - t0)) s${GPU:+ (${GPU[0]})}"
   [ ${#failed[@]} -eq 0 ] || die "failed: ${failed[*]} (logs: $out/obj/)"
 }
 
