@@ -61,7 +61,7 @@ inline std::string ints(const int* v, int rank) {
 // "in kernel K, tile (..), work-item (..) (local index (..))"
 inline std::string where() {
   const site& c = current;
-  if (!c.kernel) return "outside any kernel this thread runs";
+  if (!c.kernel) return "(work-item unknown: on the host outside a kernel, or in a simple kernel on the portable path)";
   std::string s = "in kernel " + *c.kernel + ", ";
   if (c.tiled) s += "tile " + ints(c.tile, c.rank) + ", local index " + ints(c.local, c.rank) + ", ";
   return s + "work-item " + ints(c.global, c.rank);

@@ -15,16 +15,21 @@ expect() { # expect FILE PATTERN
 }
 for p in reports scan_overrun; do
   "$ROOT/amp" c++ --checked "$HERE/$p.cpp" -o "$OUT/$p" || { echo "checked: $p does not compile"; exit 1; }
-  AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/$p" >"$OUT/$p.out" 2>&1 \
-    || { echo "checked: $p failed"; fail=1; }
-  cat "$OUT/$p.out"
 done
 k='in kernel amp::parallel_for_each\[(simple|tiled)\] main::'
+# Both kernel paths of the host accelerators (parallel_for_each.h).
+for path in native portable; do
+for p in reports scan_overrun; do
+  AMP_KERNEL_PATH=$path AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/$p" \
+    >"$OUT/$p.out" 2>&1 || { echo "checked: $p failed"; fail=1; }
+  echo "-- $p, $path path:"; cat "$OUT/$p.out"
+done
 expect "$OUT/reports.out" "^view_read: checked build: array_view element \(64\) is outside its extent \(64\) $k.*, work-item \(63\)$"
 expect "$OUT/reports.out" "^array_write: checked build: array element \(8,[0-7]\) is outside its extent \(8,8\) $k.*, tile \(1,[01]\), local index \(3,[0-3]\), work-item \(7,[0-7]\)$"
 expect "$OUT/reports.out" "^tile_static_before: checked build: tile_static array \`s\` \(.*reports.cpp:[0-9]+\) written out of range \(byte 8 before its start\) $k.*, tile \([0-3]\), local index \(3\), work-item \((3|19|35|51)\), before its barrier$"
 expect "$OUT/reports.out" "^tile_static_class_2d: .*tile_static array \`s\` .* \(byte 0 past its end\) $k.*, tile \([0-3]\), local index \(15\), work-item \((15|31|47|63)\), at the end of the work-item$"
 expect "$OUT/reports.out" "^correct: no report$"
 expect "$OUT/scan_overrun.out" "^checked build: tile_static array \`lds\` \(.*scan_overrun.cpp:[0-9]+\) written out of range \(byte 0 past its end\) $k.*, tile \([01]\), local index \(128\), work-item \((128|384)\), before its barrier$"
+done
 [ $fail = 0 ] && echo "checked: every report as expected"
 exit $fail
