@@ -7,8 +7,8 @@
 #                                            bolt/statisticalTimer.cpp, test/amp/common)
 #                                            once into OUT_DIR/lib, then each test program
 #                                            test/amp/NAME/ (default: all) into OUT_DIR/NAME,
-#                                            linked against those objects; OUT_DIR/times.txt
-#                                            gets each program's compile CPU time
+#                                            linked against those objects; each program's
+#                                            compile CPU time is added to OUT_DIR/times.txt
 #   bolt.sh run BINARY [ARGS...]             run one program on AMP_DEFAULT_ACCELERATOR;
 #                                            print pass/fail counts
 #   bolt.sh test OUT_DIR                     build AMP_BOLT_PROGRAMS (default: a subset
@@ -106,7 +106,6 @@ cmd_build() {
     [ -s "$o" ] && [ "$o" -nt "$s" ] && continue
     t=$(compile "$s" "$o" "$o.log") || { grep -m5 error "$o.log"; die "compile of $s failed (log: $o.log)"; }
   done
-  : >"$out/times.txt"
   local failed=() n
   for n in "${names[@]}"; do
     s=$(program_source "$n") || die "no test program $n in $CORPUS/test/amp"
