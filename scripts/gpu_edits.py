@@ -216,7 +216,7 @@ def checked_tile_static_edits(m, file_name):
         line = m.count("\n", 0, start) + 1
         label = file_name.replace("\\", "/").replace('"', "")
         rep = (f"tile_static {CHECKED_STORAGE}<{type_text}{dims}> amp_ts_{name}(\"{name}\", \"{label}\", {line}); "
-               f"auto& {name} = amp_ts_{name}.value;")
+               f"auto& {name} = amp_ts_{name}.use();")
         out.append((start, end, rep))
     return out
 

@@ -81,7 +81,15 @@ template <class T> AMP_HOST_ONLY void enter_tiled(const std::string& kernel, con
     current.local[d] = t.local[d];
   }
 }
-inline void leave() { current.kernel = nullptr; }
+struct guard_record;
+inline thread_local std::vector<const guard_record*> active; // the running tile's arrays
+inline thread_local unsigned epoch = 1;                     // changes after each tile
+// After a tile (or a block of a simple kernel): no work-item runs here.
+inline void leave() {
+  current.kernel = nullptr;
+  active.clear();
+  ++epoch;
+}
 
 // An element access outside the extent of an array or array_view.
 [[noreturn, gnu::noinline, gnu::cold]] inline void out_of_range(const char* what, const int* i, const int* e,
@@ -104,10 +112,16 @@ struct guard_record {
   const char* file;
   int line;
 };
-inline thread_local std::vector<guard_record>* guards = nullptr;
 
 inline std::ptrdiff_t damaged(const unsigned char* p, std::size_t n) {
-  for (std::size_t k = 0; k < n; ++k)
+  static constexpr unsigned long long word = 0x0101010101010101ull * pattern;
+  std::size_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    unsigned long long w;
+    std::memcpy(&w, p + k, 8);
+    if (w != word) break;
+  }
+  for (; k < n; ++k)
     if (p[k] != pattern) return static_cast<std::ptrdiff_t>(k);
   return -1;
 }
@@ -126,11 +140,11 @@ inline std::ptrdiff_t damaged(const unsigned char* p, std::size_t n) {
   throw runtime_exception(m.c_str(), e_invalidarg);
 }
 
-// Verifies every tile_static guard zone of this thread; `when` says where
-// (e.g. "before its barrier").
+// Verifies the guard zones of the tile_static arrays the running tile has
+// declared; `when` says where (e.g. "before its barrier").
 inline void verify(const char* when) {
-  if (!guards) return;
-  for (const guard_record& g : *guards) {
+  for (const guard_record* p : active) {
+    const guard_record& g = *p;
     std::ptrdiff_t k = damaged(g.after, g.after_bytes);
     if (k >= 0) guard_report(g, true, k, when);
     k = damaged(g.before, g.before_bytes);
@@ -146,26 +160,33 @@ constexpr std::size_t after_bytes(std::size_t n) {
 
 // A tile_static array of a checked build (see above): `value` between two
 // guard zones. Like tile_static storage on a GPU, no constructor of T runs
-// (AMP runs none for tile_static variables).
+// (AMP runs none for tile_static variables). The launcher names the array
+// through use(), which enrols it among the running tile's arrays (once per
+// tile), so that the checks cover the arrays of the running kernel only.
 template <class T> struct guarded_tile_static {
   alignas(64) unsigned char before[checked::guard_min];
   union {
     T value;
   };
   unsigned char after[checked::after_bytes(sizeof(T))];
+  checked::guard_record record;
+  unsigned epoch = 0;
 
-  guarded_tile_static(const char* name, const char* file, int line) {
+  guarded_tile_static(const char* name, const char* file, int line)
+      : record{before, sizeof before, after, sizeof after, name, file, line} {
     std::memset(before, checked::pattern, sizeof before);
     std::memset(after, checked::pattern, sizeof after);
-    if (!checked::guards) checked::guards = new std::vector<checked::guard_record>();
-    checked::guards->push_back({before, sizeof before, after, sizeof after, name, file, line});
   }
-  ~guarded_tile_static() {
-    if (!checked::guards) return;
-    for (std::size_t k = 0; k < checked::guards->size(); ++k)
-      if ((*checked::guards)[k].before == before) checked::guards->erase(checked::guards->begin() + k);
-  }
+  ~guarded_tile_static() {}
   guarded_tile_static(const guarded_tile_static&) = delete;
+
+  T& use() {
+    if (epoch != checked::epoch) {
+      epoch = checked::epoch;
+      checked::active.push_back(&record);
+    }
+    return value;
+  }
 };
 } // namespace detail
 } // namespace Concurrency

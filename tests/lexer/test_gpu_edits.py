@@ -85,6 +85,24 @@ UNCHANGED = [
     "template <class T> void f(){ T::template parallel_for_each<1>(e, k); }",
 ]
 
+# Checked host builds: every tile_static array (built-in element types too)
+# between guard zones, named with its file and line; scalars, pointers and
+# several declarators left alone.
+G = gpu_edits.CHECKED_STORAGE
+CHECKED_CASES = [
+    ("k(){\n tile_static int lds[A * B]; tile_static float x; tile_static T m[2][N];\n"
+     " tile_static T *p[4]; tile_static int a[2], b[2]; }",
+     "k(){\n tile_static " + G + '<int[A * B]> amp_ts_lds("lds", "d/f.cpp", 2); auto& lds = amp_ts_lds.use();'
+     " tile_static float x; tile_static " + G + '<T[2][N]> amp_ts_m("m", "d/f.cpp", 2); auto& m = amp_ts_m.use();'
+     "\n tile_static T *p[4]; tile_static int a[2], b[2]; }"),
+]
+
+
+def checked_apply(text):
+    for s, e, r in sorted(gpu_edits.checked_tile_static_edits(mask(text), "d/f.cpp"), reverse=True):
+        text = text[:s] + r + text[e:]
+    return text
+
 
 def main():
     bad = 0
@@ -93,7 +111,12 @@ def main():
         if got != want:
             bad += 1
             print(f"FAIL\n  source:   {src!r}\n  expected: {want!r}\n  got:      {got!r}")
-    total = len(CASES) + len(UNCHANGED)
+    for src, want in CHECKED_CASES:
+        got = checked_apply(src)
+        if got != want:
+            bad += 1
+            print(f"FAIL (checked)\n  source:   {src!r}\n  expected: {want!r}\n  got:      {got!r}")
+    total = len(CASES) + len(UNCHANGED) + len(CHECKED_CASES)
     print(f"gpu_edits: {total - bad} of {total} cases")
     return 1 if bad else 0
 
