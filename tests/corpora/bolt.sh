@@ -98,12 +98,13 @@ cmd_build() {
   bolt_flags "$out/gen"
   local names=("$@") t0=$SECONDS s o t
   [ ${#names[@]} -gt 0 ] || mapfile -t names < <(all_programs)
-  # Bolt's runtime library (ampBolt.Runtime) and the tests' common source, once.
+  # Bolt's runtime library (ampBolt.Runtime) and the tests' common source,
+  # once per build (a few seconds; always, so that they match the programs'
+  # amp_compat).
   local libobjs=()
   for s in "$CORPUS"/bolt/amp/*.cpp "$CORPUS/bolt/statisticalTimer.cpp" "$CORPUS"/test/amp/common/*.cpp; do
     o="$out/lib/$(basename "$s" .cpp).o"
     libobjs+=("$o")
-    [ -s "$o" ] && [ "$o" -nt "$s" ] && continue
     t=$(compile "$s" "$o" "$o.log") || { grep -m5 error "$o.log"; die "compile of $s failed (log: $o.log)"; }
   done
   local failed=() n
