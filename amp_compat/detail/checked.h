@@ -30,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -51,6 +52,20 @@ struct site {
   int global[3] = {0, 0, 0}, tile[3] = {0, 0, 0}, local[3] = {0, 0, 0};
 };
 inline thread_local site current;
+
+// AMP_CHECKED_ORDER=reverse: a tile's work-items run in the reverse order
+// (the last local index first) between barriers. A kernel whose results
+// change with it depends on the order of its work-items between barriers: a
+// race (AMP promises no order; a GPU runs them in parallel). Compare a
+// program's output under both orders.
+inline bool reversed() {
+  static const bool r = [] {
+    const char* e = std::getenv("AMP_CHECKED_ORDER");
+    return e && std::string(e) == "reverse";
+  }();
+  return r;
+}
+inline int ordered(int item, int n) { return reversed() ? n - 1 - item : item; }
 
 inline std::string ints(const int* v, int rank) {
   std::string s = "(";
@@ -82,12 +97,17 @@ template <class T> AMP_HOST_ONLY void enter_tiled(const std::string& kernel, con
   }
 }
 struct guard_record;
-inline thread_local std::vector<const guard_record*> active; // the running tile's arrays
+// The running tile's arrays. A function's local, so that an ordinary build,
+// which never calls it, has no thread_local to initialise.
+inline std::vector<const guard_record*>& active() {
+  static thread_local std::vector<const guard_record*> v;
+  return v;
+}
 inline thread_local unsigned epoch = 1;                     // changes after each tile
 // After a tile (or a block of a simple kernel): no work-item runs here.
 inline void leave() {
   current.kernel = nullptr;
-  active.clear();
+  active().clear();
   ++epoch;
 }
 
@@ -143,7 +163,7 @@ inline std::ptrdiff_t damaged(const unsigned char* p, std::size_t n) {
 // Verifies the guard zones of the tile_static arrays the running tile has
 // declared; `when` says where (e.g. "before its barrier").
 inline void verify(const char* when) {
-  for (const guard_record* p : active) {
+  for (const guard_record* p : active()) {
     const guard_record& g = *p;
     std::ptrdiff_t k = damaged(g.after, g.after_bytes);
     if (k >= 0) guard_report(g, true, k, when);
@@ -183,7 +203,7 @@ template <class T> struct guarded_tile_static {
   T& use() {
     if (epoch != checked::epoch) {
       epoch = checked::epoch;
-      checked::active.push_back(&record);
+      checked::active().push_back(&record);
     }
     return value;
   }

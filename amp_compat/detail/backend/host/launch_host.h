@@ -86,11 +86,16 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
     checked::verify("at the end of the work-item");
   }
   AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
+    if constexpr (checked::on) item = checked::ordered(item, shape::threads);
     at(shape::local_of(static_cast<unsigned>(item)));
   }
   // Nested loops, like the simple model's rows: the innermost index is the
   // only one that changes from one work-item to the next.
   AMP_HOST_ONLY __attribute__((always_inline)) void rest(int& item) const {
+    if constexpr (checked::on) { // in AMP_CHECKED_ORDER's order
+      for (item = 1; item < shape::threads; ++item) (*this)(item);
+      return;
+    }
     index<R> l;
     if constexpr (R == 1) {
       for (item = 1; item < D0; ++item) {
