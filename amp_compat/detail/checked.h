@@ -22,8 +22,9 @@
 // whose writes went out of range. The zone after an array is as large as the
 // array (at most guard_max bytes), so an overrun by up to the array's size
 // (Bolt's scan: `lds[locId + wgSize/2]` in an array of wgSize) lands in it
-// whole and damages nothing else. Out-of-range reads of tile_static arrays and
-// races between barriers are not detected.
+// whole and damages nothing else. Out-of-range reads of tile_static arrays are
+// not detected; races between barriers show only as results that change with
+// AMP_CHECKED_ORDER (below).
 #pragma once
 #include "config.h"
 #include "exceptions.h"
@@ -73,7 +74,7 @@ inline std::string ints(const int* v, int rank) {
   return s + ")";
 }
 
-// "in kernel K, tile (..), work-item (..) (local index (..))"
+// "in kernel K, tile (..), local index (..), work-item (..)"
 inline std::string where() {
   const site& c = current;
   if (!c.kernel) return "(work-item unknown: on the host outside a kernel, or in a simple kernel on the portable path)";
@@ -103,7 +104,7 @@ inline std::vector<const guard_record*>& active() {
   static thread_local std::vector<const guard_record*> v;
   return v;
 }
-inline thread_local unsigned epoch = 1;                     // changes after each tile
+inline thread_local unsigned epoch = 1; // changes after each tile
 // After a tile (or a block of a simple kernel): no work-item runs here.
 inline void leave() {
   current.kernel = nullptr;
