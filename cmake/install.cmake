@@ -22,7 +22,7 @@ set(AMP_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/amp_compat")
 
 # ---- headers, targets, package config
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/amp_compat/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp_compat
-  FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt" REGEX "/compat/(future|hash_set|hash_map)$" REGEX "/compat/detail/win_paths.cpp$")
+  FILES_MATCHING PATTERN "*.h" PATTERN "flags.txt" REGEX "/compat/(future|hash_set|hash_map)$" REGEX "/stdlib/[a-z_]+$" REGEX "/compat/detail/win_paths.cpp$")
 install(TARGETS amp_compat amp_compat_windows amp_compat_msvc EXPORT amp_compatTargets)
 install(EXPORT amp_compatTargets NAMESPACE amp_compat:: DESTINATION ${AMP_CMAKE_DIR})
 

@@ -20,6 +20,8 @@
 #                                 # hipcc, libamdhip64-dev, rocm-device-libs) and
 #                                 # Kokkos 4.6.01 for HIP (the HIP build needs Kokkos 4.6)
 #   scripts/deps.sh packages      # the system packages of `host` only
+#   scripts/deps.sh corpora       # what the users' code bases of tests/corpora/ link
+#                                 # besides amp_compat (Bolt: Boost's libraries, GoogleTest)
 #   scripts/deps.sh tbb-tsan      # oneTBB (Debian's onetbb source package) built with
 #                                 # -fsanitize=thread: $BUILD/deps/tbb-tsan, for the
 #                                 # opt-in PPL ThreadSanitizer tests (AMP_TSAN_TESTS)
@@ -94,6 +96,10 @@ MSVC_PACKAGES=(clang-22 libomp-22-dev)
 HIP_PACKAGES=(hipcc libamdhip64-dev rocm-device-libs)
 # The restrict(amp) checker: a Clang plugin, built against Clang's C++ headers.
 CHECKER_PACKAGES=(clang-22 libclang-22-dev llvm-22-dev)
+# tests/corpora/: AMD's Bolt links Boost thread, date_time, chrono, program_options
+# and system (its CMake files' find_package(Boost ...)) and GoogleTest.
+CORPORA_PACKAGES=(libgtest-dev libboost-dev libboost-thread-dev libboost-date-time-dev
+                  libboost-chrono-dev libboost-program-options-dev libboost-system-dev)
 
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -680,6 +686,7 @@ main() {
     smoke) do_smoke "${2:-}" ;;
     kokkos46) do_kokkos46 "${2:-}" ;;
     packages) ensure_packages "${HOST_PACKAGES[@]}"; return 0 ;;
+    corpora) ensure_packages "${CORPORA_PACKAGES[@]}"; return 0 ;;
     checker)
       ensure_packages "${CHECKER_PACKAGES[@]}"
       AMP_BUILD_DIR="$BUILD" "$REPO/scripts/amp_check.sh" plugin >/dev/null || die "building the amp_check plugin failed"

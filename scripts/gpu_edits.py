@@ -163,31 +163,68 @@ _DECLARATOR = re.compile(r"\s*([A-Za-z_]\w*)\s*((?:\[[^\[\];]*\]\s*)*)$")
 STORAGE = "::Concurrency::detail::tile_static_storage"
 
 
+def _tile_static_decls(m):
+    """(start, end, type text, name, dims) of each `tile_static T name[...];`
+    declaration of one declarator without initializer (dims: "" or "[A][B]")."""
+    for hit in _TILE_STATIC.finditer(m):
+        semi = m.find(";", hit.end())
+        if semi < 0:
+            continue
+        decl = m[hit.end():semi]
+        # The array bounds are constant expressions (A * B, sizeof(T) * 2):
+        # only the text outside them tells an initializer or a pointer.
+        outside = _without_bounds(decl)
+        if any(c in outside for c in "={}()*&,") and not _only_template_commas(outside):
+            continue  # an initializer (AMP refuses it), several declarators, pointers: left as written
+        d = _DECLARATOR.search(decl)
+        if not d:
+            continue
+        type_text = " ".join(decl[:d.start()].split())
+        dims = re.sub(r"\]\s+\[", "][", " ".join(d.group(2).split()))
+        yield hit.start(), semi + 1, type_text, d.group(1), dims
+
+
 def tile_static_edits(m):
     """(start, end, replacement) turning each `tile_static T name[...];` of a
     class (or dependent) type T into union storage plus a reference; the
     replacement is built from m, so it holds no comment (the declaration is
     one statement without literals)."""
     out = []
-    for hit in _TILE_STATIC.finditer(m):
-        semi = m.find(";", hit.end())
-        if semi < 0:
-            continue
-        decl = m[hit.end():semi]
-        if any(c in decl for c in "={}()*&,") and not _only_template_commas(decl):
-            continue  # an initializer (AMP refuses it), several declarators, pointers: left as written
-        d = _DECLARATOR.search(decl)
-        if not d:
-            continue
-        type_text = decl[:d.start()].strip()
+    for start, end, type_text, name, dims in _tile_static_decls(m):
         words = re.findall(r"[A-Za-z_]\w*", type_text)
         if not type_text or (words and all(w in _BUILTIN for w in words) and not re.search(r"[<:]", type_text)):
             continue  # a built-in type: no constructor to skip
-        name, dims = d.group(1), re.sub(r"\s+", "", d.group(2))
-        rep = (f"tile_static {STORAGE}<{' '.join(type_text.split())}{dims}> amp_ts_{name}; "
+        rep = (f"tile_static {STORAGE}<{type_text}{dims}> amp_ts_{name}; "
                f"auto& {name} = amp_ts_{name}.value;")
-        out.append((hit.start(), semi + 1, rep))
+        out.append((start, end, rep))
     return out
+
+
+CHECKED_STORAGE = "::Concurrency::detail::guarded_tile_static"
+CHECKED_HINT = _TILE_STATIC
+
+
+def checked_tile_static_edits(m, file_name):
+    """Checked host builds (AMP_CHECKED=1, amp_compat/detail/checked.h): each
+    tile_static array, of any element type, becomes guarded storage (guard
+    zones before and after it, verified at barriers) plus a reference, on the
+    same line; the storage knows the array's name, file_name and line."""
+    out = []
+    for start, end, type_text, name, dims in _tile_static_decls(m):
+        if not dims or not type_text:
+            continue  # a scalar cannot be indexed out of range
+        line = m.count("\n", 0, start) + 1
+        label = file_name.replace("\\", "/").replace('"', "")
+        rep = (f"tile_static {CHECKED_STORAGE}<{type_text}{dims}> amp_ts_{name}(\"{name}\", \"{label}\", {line}); "
+               f"auto& {name} = amp_ts_{name}.use();")
+        out.append((start, end, rep))
+    return out
+
+
+def _without_bounds(decl):
+    """decl with the contents of its [...] groups removed (`T buf[A * B]` ->
+    `T buf[]`)."""
+    return re.sub(r"\[[^\[\];]*\]", "[]", decl)
 
 
 def _only_template_commas(decl):

@@ -444,7 +444,7 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env=None):
+def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env=None, checked=False):
     """env: what the compile defines (pp_conditionals.Env; default: nothing
     known), so that code in a conditional group the compile certainly drops
     is no code for any pass here (pp_conditionals.blank_inactive); msvc: an --msvc compile, whose project files also get msvc_rewrite's
@@ -453,7 +453,8 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
     exception_edits (MSVC's std::exception(const char*)); extra_edits:
     path -> more edits (the fix-its the launcher applies); gpu: a GPU compile,
     whose parallel_for_each calls are each placed inside a lambda
-    (gpu_edits.py)."""
+    (gpu_edits.py); checked: a checked host build (AMP_CHECKED=1), whose
+    tile_static arrays get guard zones (gpu_edits.checked_tile_static_edits)."""
     # Splices in code are joined first, so that a name or a restriction that a
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
@@ -539,6 +540,11 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
                               f"call(s) placed in a lambda, {sum(r.startswith('tile_static') for _, _, r in ge)} "
                               f"tile_static declaration(s) of class type kept unconstructed")
                 edits += ge
+        if checked:
+            ce = gpu_edits.checked_tile_static_edits(masks[p], p)
+            if ce:
+                report.append(f"{Path(p).name}: checked build: {len(ce)} tile_static array(s) between guard zones")
+                edits += ce
         if not ds and not edits:
             continue
         ctors = [d for d in ds if d.is_ctor]
@@ -1043,12 +1049,16 @@ def launch(argv):
     as_written = list(args)  # the fallback: no source pass, amp.h's own parallel_for_each macro on GPUs
     if gpu:
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
+    # A checked host build (amp_compat/detail/checked.h): tile_static arrays
+    # between guard zones.
+    checked = "-DAMP_CHECKED=1" in args and not gpu
     texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
     win = win_includes.modes(args)[0]
     if not win and not msvc:  # no rank rewrite without them: say where a specialization never matches
         for w in msvc_rewrite.unsigned_rank_warnings({f: t for f, t in texts.items() if RANK_HINT.search(t)}):
             sys.stderr.write(w + "\n")
     if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
+                            or (checked and gpu_edits.CHECKED_HINT.search(t))
                             or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
                                         or win_includes.DECLSPEC_HINT.search(t)))
                             for t in texts.values()):
@@ -1059,7 +1069,7 @@ def launch(argv):
         return rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers)
     for attempt in range(4):
         rewritten, report = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
-                                          env=pp_conditionals.Env.from_args(args, gpu))
+                                          env=pp_conditionals.Env.from_args(args, gpu), checked=checked)
         if not rewritten and not msvc:
             return run_unchanged()
         rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,

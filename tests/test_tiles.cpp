@@ -428,3 +428,39 @@ TEST(Tiles, UnlaunchableTileIsStillAnExtent) {
 }
 
 } // namespace
+
+// tile_static of a class type whose default constructor is not empty, in an
+// array whose bound is a constant expression (AMD Bolt's scan_by_key:
+// `tile_static iType lds[SCAN_WAVESIZE*SCAN_KERNELWAVES]`): AMP runs no
+// constructor for it (GPU builds: the launcher's unconstructed storage,
+// scripts/gpu_edits.py, whatever the bound's expression), and every work-item
+// sees the values the tile wrote.
+namespace {
+struct tile_pair {
+  int key, value;
+  tile_pair() restrict(cpu, amp) : key(-1), value(-1) {}
+};
+constexpr int pair_waves = 4, pair_wave = 16;
+} // namespace
+
+TEST(Tiles, TileStaticClassArrayWithExpressionBound) {
+  std::vector<int> out(pair_waves * pair_wave * 3);
+  array_view<int, 1> av(static_cast<int>(out.size()), out);
+  parallel_for_each(av.extent.tile<pair_waves * pair_wave>(), [=](tiled_index<pair_waves * pair_wave> t) restrict(amp) {
+    tile_static tile_pair lds[pair_wave * pair_waves];
+    tile_static tile_pair two[sizeof(int) * (pair_waves / 4)][pair_wave * pair_waves / 4];
+    const int l = t.local[0];
+    lds[l].key = l;
+    lds[l].value = t.global[0];
+    two[l % 4][l / 4].key = 2 * l;
+    t.barrier.wait();
+    const int r = pair_waves * pair_wave - 1 - l;
+    av[t.global] = lds[r].value + two[r % 4][r / 4].key;
+  });
+  av.synchronize();
+  const int n = pair_waves * pair_wave;
+  for (int g = 0; g < static_cast<int>(out.size()); ++g) {
+    const int r = n - 1 - g % n;
+    ASSERT_EQ(out[g], g / n * n + r + 2 * r) << "at " << g;
+  }
+}

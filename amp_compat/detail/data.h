@@ -4,6 +4,7 @@
 // synchronisation); inside kernels the header's buffer is null and the pointer
 // already refers to the memory of the accelerator running the kernel.
 #pragma once
+#include "checked.h"
 #include "index.h"
 #include "runtime.h"
 #include "target.h"
@@ -87,8 +88,16 @@ protected:
   AMP_FN T& at(const index<N>& i) const {
     if constexpr (direct3d_out_of_range) {
       if (!in_extent(i)) return out_of_range_element();
+    } else if constexpr (checked::on) {
+      if (!in_extent(i)) report_out_of_range(i);
     }
     return base_ptr()[offset(i)];
+  }
+  // Checked builds (checked.h): the access, the kernel and the work-item.
+  [[noreturn]] void report_out_of_range(const index<N>& i) const {
+    int ii[N], ee[N];
+    for (int d = 0; d < N; ++d) ii[d] = i[d], ee[d] = extent[d];
+    checked::out_of_range(h_.tag == view_tag ? "array_view" : "array", ii, ee, N);
   }
   AMP_FN bool in_extent(const index<N>& i) const {
     for (int d = 0; d < N; ++d) {

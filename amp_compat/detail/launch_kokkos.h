@@ -47,13 +47,18 @@ constexpr bool team_is_thread_group =
 // Simple model, MDRange: Kokkos passes the N coordinates as arguments.
 template <int N, class F> struct kk_simple_md {
   kernel_image<F> k;
-  template <class... I> AMP_FN void operator()(const I... i) const { invoke_kernel(k.fn(), from_components<index<N>>(i...)); }
+  template <class... I> AMP_FN void operator()(const I... i) const {
+    const index<N> idx = from_components<index<N>>(i...);
+    if constexpr (checked::on) checked::enter(kernel_name<F>::get("simple"), idx); // checked builds (host)
+    invoke_kernel(k.fn(), idx);
+  }
 };
 // Simple model, linear: rank 1, or ranks above 6 (delinearised).
 template <int N, class F> struct kk_simple_linear {
   kernel_image<F> k;
   Concurrency::extent<N> e;
   AMP_FN void operator()(const int l) const {
+    if constexpr (checked::on) checked::enter(kernel_name<F>::get("simple"), delinearize_u32(static_cast<unsigned>(l), e));
     if constexpr (N == 1) invoke_kernel(k.fn(), index<1>(l));
     else invoke_kernel(k.fn(), delinearize_u32(static_cast<unsigned>(l), e));
   }
@@ -68,6 +73,7 @@ template <class Inner> struct kk_host_guard {
     try {
       target::amp_context_scope in_kernel; // restrict(cpu)/restrict(amp) pairs pick the amp version
       in(a...);
+      if constexpr (checked::on) checked::leave();
     } catch (...) {
       err->set(std::current_exception());
     }
@@ -105,6 +111,7 @@ template <int D0, int D1, int D2, class F> struct kk_fiber_tile {
       host_tile_body<D0, D1, D2, F> body{&k->fn(), ctx.tile, {}};
       for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * ctx.tile_ext[d];
       host_tiles::tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+      if constexpr (checked::on) checked::leave();
     } catch (...) {
       err->set(std::current_exception());
     }

@@ -33,6 +33,10 @@ CASES += [
      "k(){ tile_static " + S + "<pair<int, int>[256]> amp_ts_buf; auto& buf = amp_ts_buf.value; }"),
     ("k(){ tile_static T m[16][16]; x; }",
      "k(){ tile_static " + S + "<T[16][16]> amp_ts_m; auto& m = amp_ts_m.value; x; }"),
+    # any constant-expression bound (Bolt's scan_by_key: `lds[SCAN_WAVESIZE*SCAN_KERNELWAVES]`)
+    ("k(){ tile_static T lds[A * B]; tile_static P q[sizeof(unsigned int) * (N + 1)][2]; }",
+     "k(){ tile_static " + S + "<T[A * B]> amp_ts_lds; auto& lds = amp_ts_lds.value; tile_static " + S +
+     "<P[sizeof(unsigned int) * (N + 1)][2]> amp_ts_q; auto& q = amp_ts_q.value; }"),
     ("k(){ tile_static typename V::value_type sum; }",
      "k(){ tile_static " + S + "<typename V::value_type> amp_ts_sum; auto& sum = amp_ts_sum.value; }"),
     # inside a wrapped call: both edits
@@ -66,6 +70,7 @@ UNCHANGED = [
     "k(){ tile_static float a[256]; tile_static unsigned int n; tile_static const double d[2][2]; }",
     "k(){ tile_static float a[16], b[16]; }",
     "k(){ tile_static int x = 0; }",
+    "k(){ tile_static T *p[A * B]; tile_static T x[A * B] = {}; tile_static T a[2 * N], b[N]; }",
     "template <int N, class K> void parallel_for_each(const extent<N>& e, const K& k);",
     "namespace d { template <class K> inline void parallel_for_each(const accelerator_view& a, const K& k) {} }",
     "void lib::parallel_for_each(int);",
@@ -80,6 +85,24 @@ UNCHANGED = [
     "template <class T> void f(){ T::template parallel_for_each<1>(e, k); }",
 ]
 
+# Checked host builds: every tile_static array (built-in element types too)
+# between guard zones, named with its file and line; scalars, pointers and
+# several declarators left alone.
+G = gpu_edits.CHECKED_STORAGE
+CHECKED_CASES = [
+    ("k(){\n tile_static int lds[A * B]; tile_static float x; tile_static T m[2][N];\n"
+     " tile_static T *p[4]; tile_static int a[2], b[2]; }",
+     "k(){\n tile_static " + G + '<int[A * B]> amp_ts_lds("lds", "d/f.cpp", 2); auto& lds = amp_ts_lds.use();'
+     " tile_static float x; tile_static " + G + '<T[2][N]> amp_ts_m("m", "d/f.cpp", 2); auto& m = amp_ts_m.use();'
+     "\n tile_static T *p[4]; tile_static int a[2], b[2]; }"),
+]
+
+
+def checked_apply(text):
+    for s, e, r in sorted(gpu_edits.checked_tile_static_edits(mask(text), "d/f.cpp"), reverse=True):
+        text = text[:s] + r + text[e:]
+    return text
+
 
 def main():
     bad = 0
@@ -88,7 +111,12 @@ def main():
         if got != want:
             bad += 1
             print(f"FAIL\n  source:   {src!r}\n  expected: {want!r}\n  got:      {got!r}")
-    total = len(CASES) + len(UNCHANGED)
+    for src, want in CHECKED_CASES:
+        got = checked_apply(src)
+        if got != want:
+            bad += 1
+            print(f"FAIL (checked)\n  source:   {src!r}\n  expected: {want!r}\n  got:      {got!r}")
+    total = len(CASES) + len(UNCHANGED) + len(CHECKED_CASES)
     print(f"gpu_edits: {total - bad} of {total} cases")
     return 1 if bad else 0
 

@@ -21,6 +21,7 @@
 // work-item propagates to the launch the same way.
 #pragma once
 #include "../../config.h"
+#include "../../checked.h"
 #include "../../exceptions.h"
 
 #if !defined(AMP_FIBER_FCONTEXT) && defined(__x86_64__) && defined(__ELF__) && !(defined(__CET__) && (__CET__ & 2))
@@ -203,6 +204,7 @@ public:
   // Inlined into kernels, so only the common case is here: a work-item in
   // fiber mode hands over to the next one.
   void barrier() {
+    if constexpr (checked::on) return checked_barrier();
     if (__builtin_expect(fiber_mode_, true)) {
       const int me = cur_;
       hop(me, me + 1 == n_ ? 0 : me + 1);
@@ -210,6 +212,23 @@ public:
       return;
     }
     first_barrier();
+  }
+
+  // Checked builds (checked.h): the guard zones are verified before the
+  // barrier (damage is the arriving work-item's), and the work-item's
+  // published site, kept on its own stack, is restored when it resumes.
+  [[gnu::noinline]] void checked_barrier() {
+    checked::verify("before its barrier");
+    const checked::site mine = checked::current;
+    if (fiber_mode_) {
+      const int me = cur_;
+      hop(me, me + 1 == n_ ? 0 : me + 1);
+      checked::current = mine;
+      if (me == 0 ? (finished_ | failed_) : unwinding_) after_round(me);
+      return;
+    }
+    first_barrier();
+    checked::current = mine;
   }
 
   static tile_run& local() {

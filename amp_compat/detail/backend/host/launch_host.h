@@ -11,6 +11,7 @@
 // calling thread once the parallel region has ended (it cannot cross OpenMP).
 #pragma once
 #include "../../capture.h"
+#include "../../checked.h"
 #include "compiled_tiles.h"
 #include "fiber.h"
 #include "../../kernel_name.h"
@@ -73,14 +74,28 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
   index<R> org;
 
   AMP_HOST_ONLY __attribute__((always_inline)) void at(const index<R>& local) const {
+    if constexpr (checked::on) return checked_at(local);
     invoke_kernel(*f, tiled_index<D0, D1, D2>(org + local, local, tile, org));
   }
+  // Checked builds (checked.h): the work-item is published for reports, and
+  // the tile_static guard zones are verified after its part of the tile.
+  AMP_HOST_ONLY void checked_at(const index<R>& local) const {
+    const tiled_index<D0, D1, D2> t(org + local, local, tile, org);
+    checked::enter_tiled(kernel_name<F>::get("tiled"), t);
+    invoke_kernel(*f, t);
+    checked::verify("at the end of the work-item");
+  }
   AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
+    if constexpr (checked::on) item = checked::ordered(item, shape::threads);
     at(shape::local_of(static_cast<unsigned>(item)));
   }
   // Nested loops, like the simple model's rows: the innermost index is the
   // only one that changes from one work-item to the next.
   AMP_HOST_ONLY __attribute__((always_inline)) void rest(int& item) const {
+    if constexpr (checked::on) { // in AMP_CHECKED_ORDER's order
+      for (item = 1; item < shape::threads; ++item) (*this)(item);
+      return;
+    }
     index<R> l;
     if constexpr (R == 1) {
       for (item = 1; item < D0; ++item) {
@@ -134,8 +149,10 @@ template <class Exec> struct host_launcher {
             const F& f = k.fn();
             for (int j = static_cast<int>(b * block); j < end; ++j) {
               i[N - 1] = j;
+              if constexpr (checked::on) checked::enter(kernel_name<F>::get("simple"), i);
               invoke_kernel(f, i);
             }
+            if constexpr (checked::on) checked::leave();
           } catch (...) {
             err.set(std::current_exception());
           }
@@ -170,6 +187,7 @@ template <class Exec> struct host_launcher {
       tile_ctx<R> ctx{tile, tile_ext};
       host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, org};
       tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+      if constexpr (checked::on) checked::leave();
     });
   }
 
