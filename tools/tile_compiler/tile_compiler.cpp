@@ -2002,8 +2002,10 @@ private:
     for (const Stmt* c : body->body())
       if (const auto* ds = dyn_cast<DeclStmt>(c))
         for (const Decl* d : ds->decls())
-          if (const auto* v = dyn_cast<VarDecl>(d); v && !v->isStaticLocal() && v->getType()->isArithmeticType() &&
-                                                    !v->getType().isConstQualified())
+          // Any value type (a kernel template's `iType` is int in one
+          // instantiation, a user's class in another: both must rename).
+          if (const auto* v = dyn_cast<VarDecl>(d); v && !v->isStaticLocal() && !v->getType()->isReferenceType() &&
+                                                    !v->getType()->isArrayType() && !v->getType().isConstQualified())
             top.insert(v);
     struct Refs : RecursiveASTVisitor<Refs> {
       std::vector<const DeclRefExpr*> all;
@@ -2020,10 +2022,15 @@ private:
       callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
     }
     for (const Stmt* c : body->body()) {
-      const auto* a = dyn_cast<BinaryOperator>(c);
-      if (!a || a->getOpcode() != BO_Assign || !a->getBeginLoc().isFileID() || !a->getRHS()->getBeginLoc().isFileID())
-        continue;
-      const auto* lhs = dyn_cast<DeclRefExpr>(a->getLHS()->IgnoreParens());
+      // `v = E;`: a built-in assignment, or a class's operator= (the same
+      // text in another instantiation).
+      const Expr *le = nullptr, *re = nullptr;
+      if (const auto* b = dyn_cast<BinaryOperator>(c); b && b->getOpcode() == BO_Assign) le = b->getLHS(), re = b->getRHS();
+      if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c); oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2)
+        le = oc->getArg(0), re = oc->getArg(1);
+      if (!le || !c->getBeginLoc().isFileID() || !re->getBeginLoc().isFileID()) continue;
+      const Expr* a = cast<Expr>(c);
+      const auto* lhs = dyn_cast<DeclRefExpr>(le->IgnoreParenImpCasts());
       const auto* v = lhs ? dyn_cast<VarDecl>(lhs->getDecl()) : nullptr;
       if (!v || !top.count(v) || done.count(v)) continue;
       const unsigned sb = off(a->getBeginLoc()), se = stmtEnd(a, fid);
@@ -2055,7 +2062,7 @@ private:
       if (!ok || !before || after.empty()) continue;
       done.insert(v);
       const std::string nn = "amp_ht_r" + std::to_string(restarted++) + "_" + v->getNameAsString();
-      out.push_back({sb, off(a->getRHS()->getBeginLoc()), ty + " " + nn + " = "});
+      out.push_back({sb, off(re->getBeginLoc()), ty + " " + nn + " = "});
       for (const DeclRefExpr* r : after) out.push_back({off(r->getLocation()), endOfToken(r->getLocation()), nn});
     }
     return out;
@@ -2930,8 +2937,11 @@ private:
         for (LambdaExpr* inst : kernels) {
           Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0));
           std::string t = in.run();
-          if (inst != l && t != text)
+          if (inst != l && t != text) {
+            if (std::getenv("AMP_TILE_COMPILER_DEBUG"))
+              llvm::errs() << "tile_compiler: first instantiation:\n" << text << "\nthis one:\n" << t << "\n";
             throw Refused{"the calls that wait on the barrier differ between template instantiations"};
+          }
           text = t;
           calls = in.calls;
           hashes += (hashes.empty() ? "" : ",") + std::to_string(std::hash<std::string>()(in.keys));
