@@ -310,6 +310,42 @@ void valued_callee() {
   digest("valued_callee", v);
 }
 
+// Bolt's reduce: one macro invocation expands to a guarded step and the
+// barrier after it. Its statements cannot be told apart in the source (they
+// all have the invocation's text), so the kernel keeps fibers, with that
+// reason, and gives the same bytes.
+#define HB_REDUCE_STEP(LEN, IDX, W)                                                                      \
+  if ((IDX < W) && ((IDX + W) < LEN)) {                                                                  \
+    int mine = scratch[IDX];                                                                            \
+    int other = scratch[IDX + W];                                                                       \
+    scratch[IDX] = mine + other;                                                                        \
+  }                                                                                                     \
+  t_idx.barrier.wait();
+void macro_barrier() {
+  std::vector<int> v(1000), res(8);
+  for (int i = 0; i < 1000; ++i) v[i] = (i * 31) % 97;
+  array_view<const int, 1> in(1000, v);
+  array_view<int, 1> out(8, res);
+  const int n = 1000;
+  parallel_for_each(extent<1>(8 * 128).tile<128>(), [=](tiled_index<128> t_idx) restrict(amp) { // expect: fibers: a macro expands to statements on both sides of a barrier
+    tile_static int scratch[128];
+    unsigned int tileIndex = t_idx.local[0];
+    scratch[tileIndex] = t_idx.global[0] < n ? in[t_idx.global] : 0;
+    t_idx.barrier.wait();
+    unsigned int tail = n - t_idx.tile[0] * 128;
+    HB_REDUCE_STEP(tail, tileIndex, 64u);
+    HB_REDUCE_STEP(tail, tileIndex, 32u);
+    HB_REDUCE_STEP(tail, tileIndex, 16u);
+    HB_REDUCE_STEP(tail, tileIndex, 8u);
+    HB_REDUCE_STEP(tail, tileIndex, 4u);
+    HB_REDUCE_STEP(tail, tileIndex, 2u);
+    HB_REDUCE_STEP(tail, tileIndex, 1u);
+    if (tileIndex == 0) out[t_idx.tile] = scratch[0];
+  });
+  out.synchronize();
+  digest("macro_barrier", res);
+}
+
 // A three-dimensional tile with a uniform `while` and a uniform `break`.
 void tile_3d() {
   std::vector<int> v(8 * 8 * 8);
@@ -345,6 +381,7 @@ int main() {
   template_callee();
   library_callee();
   valued_callee();
+  macro_barrier();
   tile_3d();
   return 0;
 }

@@ -966,8 +966,18 @@ private:
         if (cur >= 0) regionRange_[cur].second = end;
         cur = -1;
       };
+      // A macro that expands to several statements of the block (Bolt's
+      // `_REDUCE_STEP(...)`: an `if`, then a barrier) gives them one source
+      // range, the invocation's: they can share a region, but not be split.
+      unsigned prevEnd = 0;
+      bool prevOrdinary = true;
       for (const Stmt* c : cs->body()) {
         if (!inFile(c->getBeginLoc())) throw Refused{"a statement of the kernel comes from a macro"};
+        const bool ord = isOrdinary(c) && !isa<SwitchCase>(c);
+        if (off(c->getBeginLoc()) < prevEnd && !(ord && prevOrdinary))
+          throw Refused{"a macro expands to statements on both sides of a barrier (" + where(c) + ")"};
+        prevEnd = std::max(prevEnd, stmtEnd(c));
+        prevOrdinary = ord;
         if (const auto* sc = dyn_cast<SwitchCase>(c)) {
           // A label ends the region before it; its statement, when
           // ordinary, is a region of its own (a jump target cannot be inside
@@ -1675,6 +1685,8 @@ private:
   std::string guardedRegion(const Stmt* c) {
     const auto* is = dyn_cast<IfStmt>(c);
     if (!is || is->getElse() || is->getInit() || is->getConditionVariable() || is->isConstexpr()) return "";
+    // Written by a macro, the branch's text is the whole invocation's.
+    if (!is->getBeginLoc().isFileID() || !is->getThen()->getBeginLoc().isFileID()) return "";
     const auto* b = dyn_cast<BinaryOperator>(is->getCond()->IgnoreParens());
     if (!b || !(b->isRelationalOp() || b->getOpcode() == BO_EQ)) return "";
     if (!ctx_.hasSameUnqualifiedType(b->getLHS()->getType(), ctx_.IntTy) ||
