@@ -96,10 +96,12 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SO
   ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # Modules the launcher imports from its own folder (gpu_edits: the GPU
-# compiles' source edits; host_tiles_launch: host tiles compiled instead of
+# compiles' source edits; pp_conditionals: the #if groups a compile keeps;
+# host_tiles_launch: host tiles compiled instead of
 # fibers, through the tile compiler below).
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
-  ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+  ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py ${PROJECT_SOURCE_DIR}/scripts/pp_conditionals.py
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
 # its source, and the plugin built now where clang++-22 and Clang's headers
 # are (scripts/deps.sh checker). Without a prebuilt plugin the installed
