@@ -387,6 +387,7 @@ def decl_at(text, m, info, p_close, spec, restrict_span, implicit=False):
 
 SPEC_RE = re.compile(r"\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)")
 RESTRICT_IDENT = "amp_restrict_identifier"
+SPEC_MACROS = set()  # -DNAME=<restriction specifiers> of the compile (launch())
 
 
 def identifier_edits(m):
@@ -397,6 +398,12 @@ def identifier_edits(m):
     uses = []
     for r in re.finditer(r"\brestrict\b", m):
         if SPEC_RE.match(m, r.end()):
+            continue
+        # restrict(NAME) with NAME defined on the command line as restriction
+        # specifiers (-DAMP_RESTRICTION=cpu,amp: the conformance suite's
+        # definition sets) is a specifier, not an identifier.
+        a = re.match(r"\s*\(\s*(\w+)\s*\)", m[r.end():r.end() + 200])
+        if a and a.group(1) in SPEC_MACROS:
             continue
         uses.append(r)
     if not any(re.match(r"\s*\(", m[u.end():]) for u in uses):
@@ -1024,6 +1031,10 @@ def launch(argv):
                     if len(found) == 1:
                         todo.append(os.path.normpath(found[0]))
                         break
+    for a in args:  # -DNAME=cpu,amp: restrict(NAME) is a restriction specifier
+        d = re.fullmatch(r"-D(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", a)
+        if d:
+            SPEC_MACROS.add(d.group(1))
     for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
         if a.startswith("-D") and "=" in a and "throw" in a:
             name, _, value = a.partition("=")
