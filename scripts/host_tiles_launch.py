@@ -198,6 +198,15 @@ def _census_out(kernels):
             f.write(f"{k.key}\t{'compiled' if k.compiled else 'fibers'}\t{k.why}\n")
 
 
+def _parse_failure(stderr):
+    """Why the Clang parse failed, with its first error (file:line: text)."""
+    errors = _first_errors(stderr)
+    if not errors:
+        return "the Clang parse failed"
+    f, line, msg = errors[0]
+    return f"the Clang parse failed: {os.path.basename(f)}:{line}: {msg}"
+
+
 def _rewrite(args, sources, out, headers, forced=None):
     """(new_args, cleanup, the same without the rewritten headers or None,
     the census of the kernels). Kernels named in forced (FILE:LINE:COL ->
@@ -245,11 +254,14 @@ def _rewrite(args, sources, out, headers, forced=None):
         kernels += [kk._replace(why=forced[kk.key]) if forced and kk.key in forced else kk for kk in _kernels(notes)]
         if r.returncode != 0:
             # Why nothing was compiled: the tool is missing, or the parse failed.
-            why = [ln for ln in r.stderr.splitlines() if ln.startswith("tile_compiler:")] or ["the Clang parse failed"]
+            why = [ln for ln in r.stderr.splitlines() if ln.startswith("tile_compiler:")] or [_parse_failure(r.stderr)]
             notes = [f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}"]
             kernels.append(Kernel(src, 0, 0, 0, False, "every tiled kernel keeps fibers: " + why[0]))
-        if show and notes:
-            print("\n".join(re.sub(r" \[lines \d+-\d+\]$", "", n) for n in notes), file=sys.stderr)
+        if show:
+            # The tile compiler's own messages (a failed parse of the inlined
+            # text and its first errors), then the census notes.
+            tool = [ln for ln in r.stderr.splitlines() if ln.startswith("tile_compiler:")]
+            print("\n".join(tool + [re.sub(r" \[lines \d+-\d+\]$", "", n) for n in notes]), file=sys.stderr)
         if r.returncode == 0 and dst.is_file():
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]

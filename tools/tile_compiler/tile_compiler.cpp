@@ -2243,49 +2243,88 @@ private:
   // A type as both parses name it from anywhere (non-dependent kernels).
   std::string typeName(QualType t) { return spelledType(t, lo_); }
 
-  // The first name in callee f's body that is declared in a namespace not
-  // enclosing the kernel's (kns), other than std, and written without a
-  // qualifier; "" when none.
-  std::string unqualifiedForeignName(const FunctionDecl* f, const DeclContext* kns) {
+  // The names in callee f's body (f an instantiation, its text the
+  // pattern's) that are declared in a namespace not enclosing the kernel's
+  // (kns), other than std and Concurrency, and written without a qualifier:
+  // each gets its namespace written before it (`unpack_byte` ->
+  // `::lib::_details::unpack_byte`), so that the inlined text means the same
+  // where the kernel is. The entity is the one the callee's own lookup (and
+  // overload resolution) chose; a qualified lookup in its namespace finds
+  // it again, and dropping the candidates argument-dependent lookup added
+  // cannot change a winner. A hidden friend (found only by that lookup) or
+  // a name spelled by a macro is refused: `why` says which.
+  std::vector<TextEdit> qualifyForeignNames(const FunctionDecl* f, const DeclContext* kns, std::string& why) {
     struct V : RecursiveASTVisitor<V> {
       Inliner& in;
       const DeclContext* kns;
-      std::string found;
+      std::vector<TextEdit> edits;
+      std::set<unsigned> seen;
+      std::string why;
       V(Inliner& i, const DeclContext* k) : in(i), kns(k) {}
-      bool foreign(const Decl* d) {
+      // "::a::b::" for a namespace member outside the kernel's namespaces;
+      // "" for any other declaration.
+      std::string qualifier(const Decl* d) {
         const DeclContext* dc = d->getDeclContext();
-        if (!dc->isFileContext()) return false; // members, locals, parameters
+        if (!dc->isFileContext()) return ""; // members, locals, parameters
         const DeclContext* ns = dc->getEnclosingNamespaceContext();
-        if (ns->Equals(kns) || ns->Encloses(kns) || ns->isStdNamespace()) return false;
+        if (ns->Equals(kns) || ns->Encloses(kns) || ns->isStdNamespace()) return "";
+        std::vector<std::string> parts;
         for (const DeclContext* p = ns; p; p = p->getParent())
-          if (const auto* n = dyn_cast<NamespaceDecl>(p); n && (n->getName() == "std" || n->getName() == "Concurrency"))
-            return false;
-        return true;
+          if (const auto* n = dyn_cast<NamespaceDecl>(p)) {
+            if (n->getName() == "std" || n->getName() == "Concurrency") return "";
+            if (!n->isAnonymousNamespace() && !n->isInline()) parts.push_back(n->getNameAsString());
+          }
+        std::string q = "::";
+        for (auto it = parts.rbegin(); it != parts.rend(); ++it) q += *it + "::";
+        return q;
       }
       bool qualified(SourceLocation l) {
-        if (!l.isFileID()) return false;
         const llvm::StringRef buf = in.sm_.getBufferData(in.sm_.getFileID(l));
         unsigned o = in.sm_.getFileOffset(l);
         while (o > 0 && (buf[o - 1] == ' ' || buf[o - 1] == '\t')) --o;
         return o >= 2 && buf.substr(o - 2, 2) == "::";
       }
+      void name(const NamedDecl* d, SourceLocation l) {
+        if (!why.empty() || !d) return;
+        const std::string q = qualifier(d);
+        if (q.empty()) return;
+        if (!l.isFileID()) {
+          why = "names `" + d->getNameAsString() + "` of another namespace through a macro";
+          return;
+        }
+        if (qualified(l)) return;
+        if (d->getFriendObjectKind() != Decl::FOK_None) {
+          why = "calls `" + d->getNameAsString() + "`, a friend found only by argument-dependent lookup";
+          return;
+        }
+        if (seen.insert(in.off(l)).second) edits.push_back({in.off(l), in.off(l), q});
+      }
       bool VisitDeclRefExpr(DeclRefExpr* r) {
-        if (found.empty() && !r->getQualifier() && foreign(r->getDecl()) && !qualified(r->getLocation()))
-          found = r->getDecl()->getNameAsString();
-        return found.empty();
+        if (!r->getQualifier()) name(r->getDecl(), r->getLocation());
+        return why.empty();
+      }
+      // `_details::f`: the qualifier's first name is looked up like any
+      // other (a namespace or a type; types are seen by VisitTypeLoc).
+      bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc q) {
+        if (q && q.getNestedNameSpecifier().getKind() == NestedNameSpecifier::Kind::Namespace) {
+          auto [ns, prefix] = q.castAsNamespaceAndPrefix();
+          if (!prefix) name(ns, q.getLocalBeginLoc());
+        }
+        return RecursiveASTVisitor<V>::TraverseNestedNameSpecifierLoc(q);
       }
       bool VisitTypeLoc(TypeLoc tl) {
-        const NamedDecl* d = nullptr;
-        if (auto t = tl.getAs<TagTypeLoc>()) d = t.getDecl();
-        else if (auto t = tl.getAs<TypedefTypeLoc>()) d = t.getDecl();
+        // The name's own location: a type's begin is its qualifier's
+        // (`ns::min<int>` begins at `ns`).
+        if (auto t = tl.getAs<TagTypeLoc>()) name(t.getDecl(), t.getNameLoc());
+        else if (auto t = tl.getAs<TypedefTypeLoc>()) name(t.getDecl(), t.getNameLoc());
         else if (auto t = tl.getAs<TemplateSpecializationTypeLoc>())
-          d = t.getTypePtr()->getTemplateName().getAsTemplateDecl();
-        if (found.empty() && d && foreign(d) && !qualified(tl.getBeginLoc())) found = d->getNameAsString();
-        return found.empty();
+          name(t.getTypePtr()->getTemplateName().getAsTemplateDecl(), t.getTemplateNameLoc());
+        return why.empty();
       }
     } v(*this, kns);
     v.TraverseStmt(const_cast<Stmt*>(f->getBody()));
-    return v.found;
+    why = v.why;
+    return v.edits;
   }
 
   bool calleeFileOk(SourceLocation l) {
@@ -2335,17 +2374,18 @@ private:
     // A callee in another namespace (a library's `_details`) is inlined
     // when every name of its own namespace it uses is written qualified, so
     // that its text means the same where the kernel is.
+    const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
+    std::vector<TextEdit> edits; // on the callee's text
     const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
     const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
-    if (!fns->Equals(kns) && !fns->Encloses(kns))
-      if (std::string n = unqualifiedForeignName(pattern, kns); !n.empty())
-        throw Refused{fname + " is in another namespace than the kernel and names `" + n + "` unqualified" + at +
-                      ": it could bind differently where the kernel is"};
-    const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
+    if (!fns->Equals(kns) && !fns->Encloses(kns)) {
+      std::string why;
+      edits = qualifyForeignNames(f, kns, why);
+      if (!why.empty()) throw Refused{fname + " is in another namespace than the kernel and " + why + at};
+    }
     const int id = ids_++;
     ++calls;
     ++sites_[f];
-    std::vector<TextEdit> edits; // on the callee's text
     std::string head;            // aliases and bindings
     std::map<const NamedDecl*, std::string> argText; // a type template parameter's argument, as the alias names it
     std::vector<std::pair<QualType, std::string>> aliases; // this call's type aliases (for nested calls)
