@@ -96,6 +96,88 @@ bool isValueClass(QualType t) {
   return isAmpClass(t, "index") || isAmpClass(t, "extent") || isAmpClass(t, "tiled_extent");
 }
 
+// The call that receives expression e (a use of a tiled_index, perhaps
+// copied) as its argument j; null when e is used any other way.
+const CallExpr* receivingCall(ASTContext& ctx, const Expr* e, unsigned& j) {
+  DynTypedNode n = DynTypedNode::create(*static_cast<const Stmt*>(e));
+  const Stmt* child = e;
+  for (int guard = 0; guard < 12; ++guard) {
+    auto ps = ctx.getParents(n);
+    if (ps.empty()) return nullptr;
+    const Stmt* p = ps[0].get<Stmt>();
+    if (!p) return nullptr;
+    if (const auto* c = dyn_cast<CallExpr>(p)) {
+      for (j = 0; j < c->getNumArgs(); ++j)
+        if (c->getArg(j) == child) return c;
+      return nullptr;
+    }
+    const auto* ce = dyn_cast<CXXConstructExpr>(p);
+    if (!(isa<ImplicitCastExpr>(p) || isa<ParenExpr>(p) || isa<MaterializeTemporaryExpr>(p) ||
+          isa<CXXBindTemporaryExpr>(p) ||
+          (ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+           (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))))
+      return nullptr;
+    if (const auto* ic = dyn_cast<ImplicitCastExpr>(p); ic && ic->getCastKind() != CK_NoOp &&
+                                                        ic->getCastKind() != CK_LValueToRValue)
+      return nullptr;
+    child = p;
+    n = ps[0];
+  }
+  return nullptr;
+}
+
+// What a kernel may read of its tiled_index without waiting: the member
+// `barrier` is not among them.
+bool isTileInfoMember(llvm::StringRef n) {
+  static const std::set<std::string> names = {"global",      "local",     "tile",      "tile_origin", "tile_extent",
+                                              "tile_dim0",   "tile_dim1", "tile_dim2", "rank",        "get_tile_extent"};
+  return names.count(n.str()) > 0;
+}
+
+// f (a free function) provably never waits on the barrier of its
+// tiled_index parameter idx: its body is visible, declares no static
+// (tile_static) storage, and every use of that parameter reads a member
+// other than `barrier`, converts it (to index), or hands it to a function
+// that never waits either. A kernel may then pass its tiled_index to f
+// from a compiled region: each work-item calls f with its own tiled_index.
+bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth) {
+  const FunctionDecl* def = nullptr;
+  if (depth > 8 || !f->hasBody(def) || !def->getBody() || idx >= def->getNumParams() || def->isVariadic())
+    return false;
+  struct V : RecursiveASTVisitor<V> {
+    ASTContext& ctx;
+    const ParmVarDecl* p;
+    int depth;
+    bool ok = true;
+    V(ASTContext& c, const ParmVarDecl* pp, int d) : ctx(c), p(pp), depth(d) {}
+    bool VisitVarDecl(VarDecl* v) {
+      if (v->isStaticLocal()) ok = false;
+      return ok;
+    }
+    bool VisitLambdaExpr(LambdaExpr*) { return ok = false; }
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      if (r->getDecl() != p) return true;
+      auto ps = ctx.getParents(*r);
+      const Stmt* q = ps.empty() ? nullptr : ps[0].get<Stmt>();
+      while (q && (isa<ParenExpr>(q) || (isa<ImplicitCastExpr>(q) && cast<ImplicitCastExpr>(q)->getCastKind() == CK_NoOp))) {
+        auto qs = ctx.getParents(*q);
+        q = qs.empty() ? nullptr : qs[0].get<Stmt>();
+      }
+      if (const auto* me = dyn_cast_or_null<MemberExpr>(q))
+        if (isa<CXXConversionDecl>(me->getMemberDecl()) || isTileInfoMember(me->getMemberDecl()->getName())) return true;
+      if (const auto* ic = dyn_cast_or_null<ImplicitCastExpr>(q))
+        if (ic->getCastKind() == CK_UserDefinedConversion || ic->getCastKind() == CK_DerivedToBase) return true;
+      unsigned j = 0;
+      const CallExpr* c = receivingCall(ctx, r, j);
+      const FunctionDecl* g = c ? c->getDirectCallee() : nullptr;
+      if (g && !isa<CXXMethodDecl>(g) && neverWaits(ctx, g, j, depth + 1)) return true;
+      return ok = false;
+    }
+  } v(ctx, def->getParamDecl(idx), depth);
+  v.TraverseStmt(def->getBody());
+  return v.ok;
+}
+
 class Kernel {
 public:
   // body: the block to compile when it is not the lambda's own body (a
@@ -454,6 +536,10 @@ private:
       }
       if (const auto* ice = dyn_cast_or_null<ImplicitCastExpr>(p))
         if (ice->getCastKind() == CK_UserDefinedConversion || ice->getCastKind() == CK_DerivedToBase) continue;
+      unsigned j = 0;
+      if (const CallExpr* c = receivingCall(ctx_, r, j))
+        if (const FunctionDecl* g = c->getDirectCallee(); g && !isa<CXXMethodDecl>(g) && neverWaits(ctx_, g, j, 0))
+          continue;
       throw Refused{"the tiled_index is passed on or copied (" + where(r) +
                     "): a barrier in a called function cannot be seen"};
     }
@@ -2327,6 +2413,162 @@ private:
     return v.edits;
   }
 
+  // ---- deduced template arguments spelled from the kernel template's text
+  // A kernel in a template calls `f(args)` and f's template arguments are
+  // deduced: the alias the inlined block declares must name them in the
+  // template's own terms (`result_type`, `plus<T>`, `tile_size`), so that
+  // every instantiation gets one text. The call as the template's pattern
+  // writes it gives the arguments' types as written; f's parameter types are
+  // matched against them the way deduction does (references, decay and
+  // top-level cv of by-value parameters, pointers, class template
+  // arguments). "" when nothing deduces the parameter this way.
+
+  // Whether the last deduced text names a template's parameters.
+  bool deducedDependent_ = false;
+  // The patterns (template texts) of the callees being inlined, innermost
+  // last: a nested call's deduced arguments are read from its caller's.
+  std::vector<const FunctionDecl*> patterns_;
+
+  // The call in the template text around it (the kernel's enclosing
+  // template, or for a nested call its caller's pattern) written where
+  // `call` is; null when that text is no template's.
+  const CallExpr* patternCall(const CallExpr* call, int depth) {
+    const FunctionDecl* pat = nullptr;
+    if (depth == 0) {
+      const FunctionDecl* fn = nullptr;
+      for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc && !fn; dc = dc->getParent())
+        fn = dyn_cast<FunctionDecl>(dc);
+      pat = fn ? fn->getTemplateInstantiationPattern() : nullptr;
+    } else if (!patterns_.empty()) {
+      pat = patterns_.back();
+    }
+    if (!pat || !pat->getBody()) return nullptr;
+    struct F : RecursiveASTVisitor<F> {
+      SourceLocation at;
+      unsigned n = 0;
+      const CallExpr* found = nullptr;
+      bool VisitCallExpr(CallExpr* c) {
+        if (!found && c->getBeginLoc() == at && c->getNumArgs() == n) found = c;
+        return !found;
+      }
+    } v;
+    v.at = call->getBeginLoc();
+    v.n = call->getNumArgs();
+    v.TraverseStmt(pat->getBody());
+    return v.found;
+  }
+
+  static std::pair<unsigned, unsigned> depthIndex(const NamedDecl* tp) {
+    if (const auto* t = dyn_cast<TemplateTypeParmDecl>(tp)) return {t->getDepth(), t->getIndex()};
+    const auto* n = cast<NonTypeTemplateParmDecl>(tp);
+    return {n->getDepth(), n->getIndex()};
+  }
+
+  // `a` desugared a step at a time until its own node is a T (the sugar
+  // inside it kept: `result_type *` stays a pointer to `result_type`).
+  template <class T> const T* shapeOf(QualType a) {
+    for (int i = 0; i < 32; ++i) {
+      if (const auto* t = dyn_cast<T>(a.getTypePtr())) return t;
+      const QualType n = a.getSingleStepDesugaredType(ctx_);
+      if (n == a) return nullptr;
+      a = n;
+    }
+    return nullptr;
+  }
+
+  std::string asWritten(QualType t) {
+    PrintingPolicy pp(lo_);
+    pp.SuppressUnwrittenScope = true;
+    return t.getAsString(pp);
+  }
+  std::string asWritten(const TemplateArgument& a) {
+    PrintingPolicy pp(lo_);
+    pp.SuppressUnwrittenScope = true;
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    a.print(pp, os, /*IncludeType=*/false);
+    return s;
+  }
+
+  // The template arguments of class type `a` (as written where it has them).
+  std::optional<ArrayRef<TemplateArgument>> classArgs(QualType a, const TemplateDecl* of) {
+    if (const auto* s = shapeOf<TemplateSpecializationType>(a)) {
+      const TemplateDecl* d = s->getTemplateName().getAsTemplateDecl();
+      if (d && of && d->getCanonicalDecl() == of->getCanonicalDecl()) return s->template_arguments();
+      return std::nullopt;
+    }
+    if (const auto* cs = dyn_cast_or_null<ClassTemplateSpecializationDecl>(a->getAsCXXRecordDecl()))
+      if (of && cs->getSpecializedTemplate()->getCanonicalDecl() == of->getCanonicalDecl())
+        return cs->getTemplateArgs().asArray();
+    return std::nullopt;
+  }
+
+  // Parameter tp deduced from parameter type p against argument type a.
+  std::string deduceFrom(QualType p, QualType a, const NamedDecl* tp, int level) {
+    if (level > 8 || p.isNull() || a.isNull()) return "";
+    const QualType pc = p.getCanonicalType();
+    if (const auto* t = dyn_cast<TemplateTypeParmType>(pc.getTypePtr())) {
+      if (!isa<TemplateTypeParmDecl>(tp) || std::make_pair(t->getDepth(), t->getIndex()) != depthIndex(tp)) return "";
+      // `const T` against `const X`: T is X.
+      Qualifiers q = a.getLocalQualifiers();
+      q.removeCVRQualifiers(pc.getCVRQualifiers());
+      const QualType r = ctx_.getQualifiedType(a.getLocalUnqualifiedType(), q);
+      deducedDependent_ = r->isInstantiationDependentType();
+      return asWritten(r);
+    }
+    if (const auto* pp = dyn_cast<PointerType>(pc.getTypePtr())) {
+      const auto* ap = shapeOf<PointerType>(a);
+      return ap ? deduceFrom(pp->getPointeeType(), ap->getPointeeType(), tp, level + 1) : "";
+    }
+    if (const auto* ps = dyn_cast<TemplateSpecializationType>(pc.getTypePtr())) {
+      const auto args = classArgs(a, ps->getTemplateName().getAsTemplateDecl());
+      if (!args || args->size() != ps->template_arguments().size()) return "";
+      for (size_t i = 0; i < args->size(); ++i) {
+        const TemplateArgument& pa = ps->template_arguments()[i];
+        const TemplateArgument& aa = (*args)[i];
+        if (pa.getKind() == TemplateArgument::Type && aa.getKind() == TemplateArgument::Type) {
+          if (std::string r = deduceFrom(pa.getAsType(), aa.getAsType(), tp, level + 1); !r.empty()) return r;
+        } else if (pa.getKind() == TemplateArgument::Expression && isa<NonTypeTemplateParmDecl>(tp)) {
+          const auto* r = dyn_cast<DeclRefExpr>(pa.getAsExpr()->IgnoreParenImpCasts());
+          const auto* np = r ? dyn_cast<NonTypeTemplateParmDecl>(r->getDecl()) : nullptr;
+          if (np && depthIndex(np) == depthIndex(tp) &&
+              (aa.getKind() == TemplateArgument::Expression || aa.getKind() == TemplateArgument::Integral)) {
+            deducedDependent_ = aa.isInstantiationDependent();
+            return asWritten(aa);
+          }
+        }
+      }
+    }
+    return "";
+  }
+
+  // Callee template parameter tp of `pattern` (the callee's text), deduced
+  // from the arguments of pcall (the kernel template's call).
+  std::string deducedAsWritten(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall) {
+    for (unsigned j = 0; j < pattern->getNumParams() && j < pcall->getNumArgs(); ++j) {
+      QualType p = pattern->getParamDecl(j)->getType();
+      const Expr* ae = pcall->getArg(j)->IgnoreUnlessSpelledInSource();
+      QualType a = ae->getType();
+      if (a.isNull() || a->isDependentType() && isa<BuiltinType>(a.getCanonicalType().getTypePtr())) continue;
+      if (const auto* r = p->getAs<ReferenceType>()) {
+        const QualType pointee = r->getPointeeType();
+        // A forwarding reference: T is X& for an lvalue.
+        if (isa<RValueReferenceType>(p.getCanonicalType().getTypePtr()) && !pointee.hasQualifiers() &&
+            isa<TemplateTypeParmType>(pointee.getCanonicalType().getTypePtr()) && ae->isLValue()) {
+          if (std::string t = deduceFrom(pointee, a, tp, 0); !t.empty()) return t + "&";
+          continue;
+        }
+        p = pointee;
+      } else {
+        if (a->isArrayType()) a = ctx_.getArrayDecayedType(a);
+        else if (a->isFunctionType()) a = ctx_.getPointerType(a);
+        a = a.getLocalUnqualifiedType();
+      }
+      if (std::string t = deduceFrom(p, a, tp, 0); !t.empty()) return t;
+    }
+    return "";
+  }
+
   bool calleeFileOk(SourceLocation l) {
     if (sm_.isWrittenInMainFile(l)) return true;
     OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
@@ -2415,7 +2657,19 @@ private:
             if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
               throw Refused{"a template argument of " + fname + " is written through a macro" + at};
             spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
-          } else if (a.getKind() == TemplateArgument::Type) {
+          } else if (const CallExpr* pc = patternCall(call, depth)) {
+            // In a callee's text (depth > 0) only what names none of its
+            // template parameters (they are renamed there): then the
+            // argument is the same in every instantiation, and spelled in
+            // full (the callee's own names may not be visible at the kernel).
+            deducedDependent_ = false;
+            spelledText = deducedAsWritten(tp, pattern, pc);
+            if (depth > 0 && !spelledText.empty())
+              spelledText = deducedDependent_ ? ""
+                            : a.getKind() == TemplateArgument::Type ? typeName(a.getAsType())
+                            : a.getKind() == TemplateArgument::Integral ? toString(a.getAsIntegral(), 10) : "";
+          }
+          if (spelledText.empty() && a.getKind() == TemplateArgument::Type && !(ref && i < ref->getNumTemplateArgs())) {
             for (const auto& [t, name] : outer)
               if (ctx_.hasSameType(t, a.getAsType())) spelledText = name;
           }
@@ -2630,6 +2884,11 @@ private:
       std::string k;
       // Template arguments of a nested call are spelled as written when the
       // callee's text is a template's, in a kernel that is a template too.
+      struct Push {
+        std::vector<const FunctionDecl*>& v;
+        ~Push() { v.pop_back(); }
+      } push{patterns_};
+      patterns_.push_back(pattern);
       const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
       edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
       nestedKeys[s] = k;
