@@ -349,6 +349,18 @@ inline void waits_elsewhere(tiled_index<64> t, array_view<int, 1> a) restrict(am
   t.barrier.wait();
   a[t.global] = twice(a[t.global]);
 }
+// A friend defined in its class is found only by argument-dependent lookup:
+// no qualified name reaches it, so the callee's text cannot be made to mean
+// the same where the kernel is.
+struct Cell {
+  int v;
+  friend int get(const Cell& c) restrict(amp) { return c.v; }
+};
+inline void waits_friend(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
+  t.barrier.wait();
+  const Cell c{a[t.global]};
+  a[t.global] = get(c);
+}
 } // namespace other
 const int shadowed = 3;
 void uses_global(tiled_index<64> t, array_view<int, 1> a) restrict(amp) {
@@ -414,8 +426,11 @@ void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a `return` in `early_return` before its end
     early_return(t, a);
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: in another namespace
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     other::waits_elsewhere(t, a);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a friend found only by argument-dependent lookup
+    other::waits_friend(t, a);
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: bind a name differently
     const int shadowed = 5;

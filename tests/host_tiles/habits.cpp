@@ -281,6 +281,96 @@ void library_callee() {
   digest("library_callee", v);
 }
 
+// The AMP Algorithms Library's shapes: a kernel in a template host function
+// (a local typedef for its value type) calls a library template whose
+// arguments are all deduced (`T` from a pointer to that typedef, the functor
+// from a temporary, the tile size from the tiled_index); it hands its
+// tiled_index to a helper that never waits; a kernel outside the library
+// calls a library function that names its own namespace's functions
+// unqualified and through a relative `_details::` (the caller's scope has a
+// `_details` of its own, as a test library's does).
+namespace _details {
+inline int hb_unrelated() restrict(amp, cpu) { return 0; }
+} // namespace _details
+namespace hb_alg {
+template <class T> struct plus {
+  T operator()(const T& a, const T& b) const restrict(amp, cpu) { return a + b; }
+};
+namespace _details {
+inline int key_of(int v, int bit) restrict(amp, cpu) { return (v >> bit) & 1; }
+inline int bucket(int key, int n) restrict(amp, cpu) { return key == 0 ? 0 : n; }
+template <typename T, int TS, typename F>
+void reduce_tile(T* const mem, tiled_index<TS> tidx, const F& op, int valid) restrict(amp) {
+  const int l = tidx.local[0];
+  for (int s = TS / 2; s > 0; s /= 2) {
+    if (l < s && l + s < valid) mem[l] = op(mem[l], mem[l + s]);
+    tidx.barrier.wait();
+  }
+}
+template <int TS> void split_tile(int* const keys, tiled_index<TS> tidx, int bit) restrict(amp) {
+  tile_static int zeros[1];
+  const int l = tidx.local[0];
+  const int v = keys[l];
+  if (l == 0) {
+    int z = 0;
+    for (int i = 0; i < TS; ++i) z += key_of(keys[i], bit) == 0;
+    zeros[0] = z;
+  }
+  tidx.barrier.wait();
+  int before = 0;
+  for (int i = 0; i < l; ++i) before += _details::key_of(keys[i], bit) == key_of(v, bit);
+  tidx.barrier.wait();
+  keys[bucket(key_of(v, bit), zeros[0]) + before] = v;
+  tidx.barrier.wait();
+}
+} // namespace _details
+template <typename T, int TS> int valid_in_tile(const array_view<T, 1>& v, tiled_index<TS> t) restrict(amp) {
+  const int rest = v.extent[0] - t.tile_origin[0];
+  return rest < TS ? rest : TS;
+}
+template <int TS, typename T> std::vector<T> tile_sums(const std::vector<T>& in) {
+  typedef T result_type;
+  std::vector<T> out(in.size() / TS);
+  array_view<const T, 1> a(int(in.size()), in);
+  array_view<T, 1> o(int(out.size()), out);
+  const plus<T> op;
+  parallel_for_each(a.extent.template tile<TS>(), [=](tiled_index<TS> tidx) restrict(amp) { // expect: compiled
+    tile_static result_type buf[TS];
+    tile_static result_type sq[TS];
+    result_type& mine = buf[tidx.local[0]];
+    mine = a[tidx.global];
+    sq[tidx.local[0]] = mine * mine;
+    tidx.barrier.wait();
+    const int valid = valid_in_tile(a, tidx);
+    _details::reduce_tile(&mine - tidx.local[0], tidx, op, valid);
+    _details::reduce_tile(sq, tidx, plus<T>(), TS);
+    if (tidx.local[0] == 0) o[tidx.tile[0]] = buf[0] + sq[0];
+  });
+  o.synchronize();
+  return out;
+}
+} // namespace hb_alg
+void library_shapes() {
+  std::vector<int> v(512);
+  for (int i = 0; i < 512; ++i) v[i] = (i * 41) % 53 - 20;
+  digest("library_deduced_int", hb_alg::tile_sums<64>(v));
+  std::vector<float> f(256);
+  for (int i = 0; i < 256; ++i) f[i] = float((i * 7) % 19) * 0.25f;
+  digest("library_deduced_float", hb_alg::tile_sums<32>(f));
+  std::vector<int> k(256);
+  for (int i = 0; i < 256; ++i) k[i] = (i * 97) % 251;
+  array_view<int, 1> keys(256, k);
+  parallel_for_each(keys.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int tk[64];
+    tk[t.local[0]] = keys[t.global];
+    t.barrier.wait();
+    hb_alg::_details::split_tile<64>(tk, t, 2);
+    keys[t.global] = tk[t.local[0]] + _details::hb_unrelated();
+  });
+  keys.synchronize();
+  digest("library_foreign_names", k);
+}
+
 // Bolt's sort: a static helper scans one value per work-item through
 // tile_static memory with barriers and returns the work-item's result, which
 // initialises a local of the kernel (`unsigned res = scan_values(...)`).
@@ -312,8 +402,9 @@ void valued_callee() {
 
 // Bolt's reduce: one macro invocation expands to a guarded step and the
 // barrier after it. Its statements cannot be told apart in the source (they
-// all have the invocation's text), so the kernel keeps fibers, with that
-// reason, and gives the same bytes.
+// all have the invocation's text): the tile compiler writes each invocation
+// out (its expansion, one level deep) and compiles that text. A first
+// version that compiled the statements in place got Bolt's ReduceTest wrong.
 #define HB_REDUCE_STEP(LEN, IDX, W)                                                                      \
   if ((IDX < W) && ((IDX + W) < LEN)) {                                                                  \
     int mine = scratch[IDX];                                                                            \
@@ -327,7 +418,7 @@ void macro_barrier() {
   array_view<const int, 1> in(1000, v);
   array_view<int, 1> out(8, res);
   const int n = 1000;
-  parallel_for_each(extent<1>(8 * 128).tile<128>(), [=](tiled_index<128> t_idx) restrict(amp) { // expect: fibers: a macro expands to statements on both sides of a barrier
+  parallel_for_each(extent<1>(8 * 128).tile<128>(), [=](tiled_index<128> t_idx) restrict(amp) { // expect: compiled
     tile_static int scratch[128];
     unsigned int tileIndex = t_idx.local[0];
     scratch[tileIndex] = t_idx.global[0] < n ? in[t_idx.global] : 0;
@@ -380,6 +471,7 @@ int main() {
   template_values();
   template_callee();
   library_callee();
+  library_shapes();
   valued_callee();
   macro_barrier();
   tile_3d();

@@ -42,6 +42,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -787,6 +789,19 @@ private:
   // of the work-item: evaluating e again anywhere in the kernel gives the
   // same element.
   bool elementRef(const Expr* e) {
+    // An element of tile storage (`T& smem = local_buffer[tidx.local[0]];`,
+    // the AMP Algorithms Library's reduce): the array is the tile's, the
+    // indices the work-item's own values.
+    if (const auto* as = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+      const Expr* base = as;
+      while (const auto* sub = dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
+        if (!itemPure(sub->getIdx())) return false;
+        base = sub->getBase()->IgnoreParenImpCasts();
+      }
+      const auto* dr = dyn_cast<DeclRefExpr>(base);
+      const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+      return v && v->getType()->isArrayType() && isTileStorage(v);
+    }
     const auto* oc = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
     if (!oc || !isElementAccess(oc)) return false;
     const auto* dr = dyn_cast<DeclRefExpr>(strip(oc->getArg(0)));
@@ -2035,14 +2050,18 @@ std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, st
 
 class Inliner {
 public:
-  Inliner(ASTContext& ctx, const std::set<std::string>& headers, LambdaExpr* l, ParmVarDecl* p)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), lambda_(l), param_(p) {
+  Inliner(ASTContext& ctx, const std::set<std::string>& headers, LambdaExpr* l, ParmVarDecl* p,
+          Preprocessor* pp = nullptr)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), lambda_(l), param_(p),
+        pp_(pp) {
     dependent_ = l->getLambdaClass()->getDeclContext()->isDependentContext() ||
                  l->getCallOperator()->getTemplateInstantiationPattern() != nullptr;
     for (const DeclContext* c = l->getLambdaClass()->getDeclContext(); c; c = c->getParent())
       if (const auto* fd = dyn_cast<FunctionDecl>(c))
         if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) dependent_ = true;
   }
+
+  int expanded = 0; // macro invocations holding a barrier, replaced by their expansion
 
   std::string keys; // the binding keys of every inlined call, in order
   int calls = 0;    // call statements inlined (nested ones included)
@@ -2056,6 +2075,7 @@ public:
     std::vector<const CallExpr*> found;
     waitingCalls(body, param_, found);
     edits = restarts(body, found, fid);
+    for (TextEdit& e : expandBarrierMacros(body, fid)) edits.push_back(std::move(e));
     if (found.empty() && edits.empty()) return "";
     for (const CallExpr* c : found) {
       std::string k;
@@ -2084,6 +2104,116 @@ public:
   }
 
   int restarted = 0; // variables whose later live range got a name of its own
+
+private:
+  // ---- macros that hold a barrier (Bolt's `_REDUCE_STEP(len, i, w);`: an
+  // `if`, then `t_idx.barrier.wait();`): statements from one invocation share
+  // its source range and cannot be split into regions. Each such invocation
+  // in the kernel's own text is replaced by its expansion, one level deep:
+  // the definition active there, its parameters replaced by the arguments as
+  // written (the compiler rescans the text, as the preprocessor would have);
+  // macros inside stay as they are. Refused: `#`, `##`, variadic macros,
+  // __LINE__-like names, invocations inside other macros.
+  std::vector<TextEdit> expandBarrierMacros(const CompoundStmt* body, FileID fid) {
+    std::vector<TextEdit> out;
+    if (!pp_) return out;
+    struct B : RecursiveASTVisitor<B> {
+      const ParmVarDecl* p;
+      std::vector<const CXXMemberCallExpr*> waits;
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+        const CXXMethodDecl* m = c->getMethodDecl();
+        if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait") &&
+            c->getBeginLoc().isMacroID())
+          waits.push_back(c);
+        return true;
+      }
+    } b;
+    b.p = param_;
+    b.TraverseStmt(const_cast<CompoundStmt*>(body));
+    std::set<unsigned> done;
+    for (const CXXMemberCallExpr* c : b.waits) {
+      const SourceLocation at = c->getBeginLoc();
+      if (sm_.isMacroArgExpansion(at)) continue; // written in the file, as an argument
+      const CharSourceRange r = sm_.getExpansionRange(at);
+      if (sm_.getFileID(r.getBegin()) != fid) continue;
+      const unsigned b0 = off(r.getBegin());
+      if (!done.insert(b0).second) continue;
+      const unsigned e0 = r.isTokenRange() ? endOfToken(r.getEnd()) : off(r.getEnd());
+      std::string why;
+      const std::string text = expansionText(r.getBegin(), b0, e0, fid, why);
+      if (text.empty())
+        throw Refused{"a macro expands to statements on both sides of a barrier (" + where(at) + "): " + why};
+      out.push_back({b0, e0, text});
+      ++expanded;
+    }
+    return out;
+  }
+
+  // The text invocation [b, e) of file fid (its name at `name`) expands to;
+  // "" with `why` when it cannot be written out.
+  std::string expansionText(SourceLocation name, unsigned b, unsigned e, FileID fid, std::string& why) {
+    const llvm::StringRef buf = sm_.getBufferData(fid);
+    unsigned i = b;
+    while (i < e && (std::isalnum(static_cast<unsigned char>(buf[i])) || buf[i] == '_')) ++i;
+    const std::string id = buf.substr(b, i - b).str();
+    IdentifierInfo* ii = pp_->getIdentifierInfo(id);
+    const MacroInfo* mi = ii ? pp_->getMacroDefinitionAtLoc(ii, name).getMacroInfo() : nullptr;
+    if (!mi) return why = "no definition of `" + id + "` found", "";
+    if (mi->isVariadic()) return why = "`" + id + "` is variadic", "";
+    // The arguments: split at the commas outside parentheses, strings and
+    // character literals.
+    std::vector<std::string> args;
+    if (mi->isFunctionLike()) {
+      while (i < e && std::isspace(static_cast<unsigned char>(buf[i]))) ++i;
+      if (i >= e || buf[i] != '(' || buf[e - 1] != ')') return why = "`" + id + "`'s arguments are not plain", "";
+      int depth = 0;
+      std::string cur;
+      for (unsigned k = i + 1; k < e - 1; ++k) {
+        const char ch = buf[k];
+        if (ch == '"' || ch == '\'') {
+          const unsigned s0 = k;
+          for (++k; k < e - 1 && buf[k] != ch; ++k)
+            if (buf[k] == '\\') ++k;
+          cur += buf.substr(s0, k - s0 + 1).str();
+          continue;
+        }
+        if (ch == '(') ++depth;
+        if (ch == ')') --depth;
+        if (ch == ',' && depth == 0) {
+          args.push_back(cur);
+          cur.clear();
+          continue;
+        }
+        cur += ch;
+      }
+      if (!cur.empty() || mi->getNumParams() > 0) args.push_back(cur);
+      if (args.size() != mi->getNumParams()) return why = "`" + id + "` is called with another number of arguments", "";
+    }
+    std::string text;
+    for (const Token& t : mi->tokens()) {
+      if (t.is(tok::hash) || t.is(tok::hashhash)) return why = "`" + id + "` uses `#` or `##`", "";
+      std::string piece;
+      if (const IdentifierInfo* ti = t.getIdentifierInfo()) {
+        const llvm::StringRef n = ti->getName();
+        if (n == "__LINE__" || n == "__FILE__" || n == "__COUNTER__" || n == "__VA_ARGS__" || n == "__VA_OPT__")
+          return why = "`" + id + "` uses " + n.str(), "";
+        int k = 0;
+        for (const IdentifierInfo* param : mi->params()) {
+          if (param == ti) piece = "(" + args[k] + ")";
+          ++k;
+        }
+        if (piece.empty()) piece = n.str();
+      } else {
+        piece = pp_->getSpelling(t);
+      }
+      if (!text.empty()) text += ' ';
+      text += piece;
+    }
+    // No line breaks: the lines after the invocation keep their numbers.
+    for (char& ch : text)
+      if (ch == '\n' || ch == '\r') ch = ' ';
+    return text;
+  }
 
 private:
   // A local of the kernel's body re-assigned by a statement `v = E;` of the
@@ -2172,6 +2302,7 @@ private:
   const std::set<std::string>& headers_;
   LambdaExpr* lambda_;
   ParmVarDecl* param_;
+  Preprocessor* pp_; // macro definitions (expandBarrierMacros); may be null
   bool dependent_ = false; // the kernel is in a template: template arguments must be spelled as written
   std::map<const FunctionDecl*, int> sites_;
   std::set<const FunctionDecl*> hasStatic_;
@@ -2458,6 +2589,39 @@ private:
     return v.found;
   }
 
+  // The type names the kernel's text can use, with their types in this
+  // instantiation: the type template parameters of the functions and classes
+  // around it, and the typedefs and aliases declared in those functions
+  // before the kernel. For a deduced argument whose expression's type the
+  // template's text does not give (`&x - k` in a template is dependent).
+  // Another instantiation may name another: the texts must then agree.
+  std::vector<std::pair<QualType, std::string>> kernelScopeTypes() {
+    std::vector<std::pair<QualType, std::string>> out;
+    const SourceLocation at = lambda_->getBeginLoc();
+    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+      const TemplateArgumentList* args = nullptr;
+      const TemplateParameterList* params = nullptr;
+      if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
+        for (const Decl* d : fd->decls())
+          if (const auto* td = dyn_cast<TypedefNameDecl>(d); td && sm_.isBeforeInTranslationUnit(td->getLocation(), at))
+            out.push_back({td->getUnderlyingType(), td->getNameAsString()});
+        if (const FunctionTemplateDecl* ft = fd->getPrimaryTemplate()) {
+          args = fd->getTemplateSpecializationArgs();
+          params = ft->getTemplateParameters();
+        }
+      } else if (const auto* cs = dyn_cast<ClassTemplateSpecializationDecl>(dc)) {
+        args = &cs->getTemplateArgs();
+        params = cs->getSpecializedTemplate()->getTemplateParameters();
+      }
+      if (args && params && args->size() == params->size())
+        for (unsigned i = 0; i < params->size(); ++i)
+          if (isa<TemplateTypeParmDecl>(params->getParam(i)) && !params->getParam(i)->getName().empty() &&
+              args->get(i).getKind() == TemplateArgument::Type)
+            out.push_back({args->get(i).getAsType(), params->getParam(i)->getNameAsString()});
+    }
+    return out;
+  }
+
   static std::pair<unsigned, unsigned> depthIndex(const NamedDecl* tp) {
     if (const auto* t = dyn_cast<TemplateTypeParmDecl>(tp)) return {t->getDepth(), t->getIndex()};
     const auto* n = cast<NonTypeTemplateParmDecl>(tp);
@@ -2521,9 +2685,11 @@ private:
       return ap ? deduceFrom(pp->getPointeeType(), ap->getPointeeType(), tp, level + 1) : "";
     }
     if (const auto* ps = dyn_cast<TemplateSpecializationType>(pc.getTypePtr())) {
+      // Arguments as written may omit defaulted ones (`tiled_index<TS>`
+      // against the canonical three): the leading ones correspond.
       const auto args = classArgs(a, ps->getTemplateName().getAsTemplateDecl());
-      if (!args || args->size() != ps->template_arguments().size()) return "";
-      for (size_t i = 0; i < args->size(); ++i) {
+      if (!args) return "";
+      for (size_t i = 0; i < args->size() && i < ps->template_arguments().size(); ++i) {
         const TemplateArgument& pa = ps->template_arguments()[i];
         const TemplateArgument& aa = (*args)[i];
         if (pa.getKind() == TemplateArgument::Type && aa.getKind() == TemplateArgument::Type) {
@@ -2670,8 +2836,8 @@ private:
                             : a.getKind() == TemplateArgument::Integral ? toString(a.getAsIntegral(), 10) : "";
           }
           if (spelledText.empty() && a.getKind() == TemplateArgument::Type && !(ref && i < ref->getNumTemplateArgs())) {
-            for (const auto& [t, name] : outer)
-              if (ctx_.hasSameType(t, a.getAsType())) spelledText = name;
+            for (const auto& [t, name] : depth == 0 ? kernelScopeTypes() : outer)
+              if (spelledText.empty() && ctx_.hasSameType(t, a.getAsType())) spelledText = name;
           }
           if (spelledText.empty())
             throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
@@ -3233,7 +3399,7 @@ private:
     // kernel with calls that wait says why it keeps fibers.
     if (pass_ == 1 && !inline_ && why.empty()) {
       try {
-        Inliner in(ctx, headers_, l, p);
+        Inliner in(ctx, headers_, l, p, &ci_.getPreprocessor());
         if (!in.run().empty())
           why = "a barrier in a called function, not inlined: the inlined text of this file's kernels did not parse "
                 "(tile_compiler's message in the build's output says where)";
@@ -3246,7 +3412,7 @@ private:
       int calls = 0;
       try {
         for (LambdaExpr* inst : kernels) {
-          Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0));
+          Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0), &ci_.getPreprocessor());
           std::string t = in.run();
           if (inst != l && t != text) {
             if (std::getenv("AMP_TILE_COMPILER_DEBUG"))
