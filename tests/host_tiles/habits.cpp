@@ -371,6 +371,34 @@ void library_shapes() {
   digest("library_foreign_names", k);
 }
 
+// Bolt's radix sort: each work-item keeps arrays of its own
+// (`unsigned int sortData[4]`) across barriers and hands one to a helper
+// whose parameter is declared as an array.
+static void hb_rotate4(unsigned int d[4], unsigned int* lds, tiled_index<64> t) restrict(amp) {
+  const int l = t.local[0];
+  for (int k = 0; k < 4; ++k) lds[l * 4 + k] = d[k];
+  t.barrier.wait();
+  for (int k = 0; k < 4; ++k) d[k] = lds[((l + 1) % 64) * 4 + (3 - k)];
+  t.barrier.wait();
+}
+void item_arrays() {
+  std::vector<unsigned int> v(1024);
+  for (int i = 0; i < 1024; ++i) v[i] = (unsigned(i) * 2654435761u) >> 7;
+  array_view<unsigned int, 1> a(1024, v);
+  parallel_for_each(extent<1>(256).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static unsigned int lds[64 * 4];
+    unsigned int data[4];
+    for (int k = 0; k < 4; ++k) data[k] = a[t.global[0] * 4 + k];
+    hb_rotate4(data, lds, t);
+    unsigned int keys[4];
+    for (int k = 0; k < 4; ++k) keys[k] = data[k] & 0xffu;
+    t.barrier.wait();
+    for (int k = 0; k < 4; ++k) a[t.global[0] * 4 + k] = data[k] + keys[(k + 1) % 4];
+  });
+  a.synchronize();
+  digest("item_arrays", v);
+}
+
 // Bolt's sort: a static helper scans one value per work-item through
 // tile_static memory with barriers and returns the work-item's result, which
 // initialises a local of the kernel (`unsigned res = scan_values(...)`).
@@ -472,6 +500,7 @@ int main() {
   template_callee();
   library_callee();
   library_shapes();
+  item_arrays();
   valued_callee();
   macro_barrier();
   tile_3d();

@@ -1122,8 +1122,16 @@ private:
         const auto* v = dyn_cast<VarDecl>(d);
         if (!v) throw Refused{"a declaration of something other than a variable next to a value kept across a barrier"};
         QualType t = v->getType();
-        if (t->isReferenceType() || t->isArrayType())
-          throw Refused{"`" + v->getNameAsString() + "` (a reference or an array) lives across a barrier"};
+        if (t->isReferenceType())
+          throw Refused{"`" + v->getNameAsString() + "` (a reference) lives across a barrier"};
+        if (t->isArrayType()) {
+          // A work-item's own array of scalars (Bolt's radix sort keeps
+          // `unsigned int sortData[4]` across its barriers): one row per
+          // work-item, `ELEM amp_ht_N_x[amp_ht_n][BOUNDS]`.
+          keepArray(v);
+          arrays_[v] = "amp_ht_" + std::to_string(n++) + "_" + v->getNameAsString();
+          continue;
+        }
         const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
         if (rd && (rd->isLambda() || rd->isLocalClass()))
           throw Refused{"`" + v->getNameAsString() + "` lives across a barrier and its type is a lambda or a local class"};
@@ -1429,6 +1437,30 @@ private:
     int n = param_->getName() == v->getName();
     for (const VarDecl* o : locals_) n += o->getName() == v->getName();
     return n != 1;
+  }
+  // Per-work-item arrays: the element type's text and the bounds' text
+  // (`unsigned int`, `[ELEMENTS_PER_WORK_ITEM]`).
+  std::map<const VarDecl*, std::pair<std::string, std::string>> arrayDecl_;
+  void keepArray(const VarDecl* v) {
+    const std::string name = "`" + v->getNameAsString() + "`";
+    if (!ctx_.getAsConstantArrayType(v->getType()) || !ctx_.getBaseElementType(v->getType())->isScalarType() ||
+        v->getType().isVolatileQualified())
+      throw Refused{name + " (an array of other than scalars, or of a size known only at run time) lives across a barrier"};
+    if (v->getInit()) throw Refused{name + " (an array with an initialiser) lives across a barrier"};
+    const TypeSourceInfo* tsi = v->getTypeSourceInfo();
+    if (!tsi) throw Refused{name + " (an array) is declared without a written type"};
+    TypeLoc elem = tsi->getTypeLoc();
+    while (auto al = elem.getAs<ArrayTypeLoc>()) elem = al.getElementLoc();
+    const SourceLocation b = elem.getBeginLoc(), e = elem.getEndLoc(), end = tsi->getTypeLoc().getEndLoc();
+    if (!b.isFileID() || !e.isFileID() || !end.isFileID() || !v->getLocation().isFileID() || !inFile(b) ||
+        off(e) >= off(v->getLocation()))
+      throw Refused{name + " (an array) is declared through a macro or with a declarator around its name"};
+    for (const DeclRefExpr* r : refs_)
+      if (r->getDecl() == v && !r->getLocation().isFileID())
+        throw Refused{name + " (an array kept per work-item) is used inside a macro expansion"};
+    const char* buf = sm_.getBufferData(fid_).data();
+    arrayDecl_[v] = {std::string(buf + off(b), buf + endOfToken(e)),
+                     std::string(buf + endOfToken(v->getLocation()), buf + endOfToken(end))};
   }
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
   std::set<const VarDecl*> slots_;       // per-work-item values of class type kept in item_slots
@@ -1938,8 +1970,9 @@ private:
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
     out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_)
-      out += slots_.count(v) ? "::Concurrency::detail::host_tiles::item_slots<" + typeText(v) + ", amp_ht_n> " + name + ";\n"
-                             : typeText(v) + " " + name + "[amp_ht_n];\n";
+      out += slots_.count(v)      ? "::Concurrency::detail::host_tiles::item_slots<" + typeText(v) + ", amp_ht_n> " + name + ";\n"
+             : arrayDecl_.count(v) ? arrayDecl_[v].first + " " + name + "[amp_ht_n]" + arrayDecl_[v].second + ";\n"
+                                   : typeText(v) + " " + name + "[amp_ht_n];\n";
     if (!returns_.empty())
       out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
              "(void)amp_ht_waited;\n";
@@ -2932,8 +2965,15 @@ private:
       if (ppv->getName().empty()) throw Refused{fname + " has an unnamed parameter" + at};
       if (ppv->isParameterPack()) throw Refused{fname + " has a parameter pack" + at};
       const TypeSourceInfo* tsi = ppv->getTypeSourceInfo();
-      if (!tsi || !ppv->getBeginLoc().isFileID() || !ppv->getLocation().isFileID() ||
-          off(tsi->getTypeLoc().getEndLoc()) >= off(ppv->getLocation()))
+      // `unsigned int sortData[4]` (a pointer, as C++ adjusts it): bound as
+      // `unsigned int * name`, its element type's text before the name.
+      TypeLoc ptl = tsi ? tsi->getTypeLoc() : TypeLoc();
+      if (auto dl = ptl.getAs<DecayedTypeLoc>()) ptl = dl.getOriginalLoc();
+      const auto arrayParam = ptl.getAs<ArrayTypeLoc>();
+      const TypeLoc written = arrayParam ? arrayParam.getElementLoc() : ptl;
+      if (!tsi || !ppv->getBeginLoc().isFileID() || !ppv->getLocation().isFileID() || !written.getEndLoc().isFileID() ||
+          off(written.getEndLoc()) >= off(ppv->getLocation()) ||
+          (arrayParam && written.getAs<ArrayTypeLoc>()))
         throw Refused{"the parameter `" + ppv->getNameAsString() + "` of " + fname +
                       " is declared with a declarator around its name or through a macro" + at};
       if (argText.empty() && (!arg->getBeginLoc().isFileID() || !arg->getEndLoc().isFileID()))
@@ -2946,8 +2986,9 @@ private:
       for (const TextEdit& e : edits)
         if (e.b >= off(ppv->getBeginLoc()) && e.e <= off(ppv->getLocation())) te.push_back(e);
       if (argText.empty()) argText = editedText(sm_, cfid, off(arg->getBeginLoc()), endOfToken(arg->getEndLoc()), cedits);
-      head += editedText(sm_, ffid, off(ppv->getBeginLoc()), off(ppv->getLocation()), te) + " " + nn + " = " +
-              argText + "; ";
+      head += (arrayParam ? editedText(sm_, ffid, off(ppv->getBeginLoc()), endOfToken(written.getEndLoc()), te) + " *"
+                          : editedText(sm_, ffid, off(ppv->getBeginLoc()), off(ppv->getLocation()), te)) +
+              " " + nn + " = " + argText + "; ";
       keys += "P" + canon(pv->getType()) + " ";
     }
     if (!fTiled) throw Refused{"internal: no tiled_index parameter in " + fname + at};
