@@ -1247,7 +1247,11 @@ private:
     return out;
   }
 
-  std::string typeText(const VarDecl* v) {
+  // reference: the type of a reference re-bound per region, as written
+  // (`result_type &`: one text for every instantiation), its cv kept; else
+  // an element type for per-work-item storage, the top-level cv dropped
+  // (after the last `*` of a pointer type).
+  std::string typeText(const VarDecl* v, bool reference = false) {
     if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
       SourceRange r = tsi->getTypeLoc().getSourceRange();
       if (r.isValid() && r.getBegin().isFileID() && r.getEnd().isFileID() && inFile(r.getBegin())) {
@@ -1255,7 +1259,9 @@ private:
         std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
         static const std::set<std::string> drop = {"const", "volatile"};
         std::string out;
-        bool ok = w.find_first_of("*&[(") == std::string::npos;
+        bool ok = w.find_first_of(reference ? "[(" : "&[(") == std::string::npos;
+        if (reference && w.find('&') == std::string::npos) ok = false;
+        const size_t lastStar = w.rfind('*');
         for (size_t i = 0; ok && i < w.size();) {
           if (std::isalpha(static_cast<unsigned char>(w[i])) || w[i] == '_') {
             size_t j = i;
@@ -1269,7 +1275,7 @@ private:
               const std::string a = aliasText(word);
               if (a.empty()) ok = false;
               out += "::std::remove_cv_t<" + a + ">";
-            } else if (!drop.count(word)) {
+            } else if (reference || !drop.count(word) || (lastStar != std::string::npos && i < lastStar)) {
               out += word;
             }
             i = j;
@@ -1413,7 +1419,7 @@ private:
     std::string out;
     for (const VarDecl* v : order) {
       const Expr* init = v->getInit();
-      out += (v->getType()->isReferenceType() ? " " + typeName(v->getType()) : " const " + typeText(v)) + " " +
+      out += (v->getType()->isReferenceType() ? " " + typeText(v, true) : " const " + typeText(v)) + " " +
              v->getNameAsString() + " = " + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) +
              "; (void)" + v->getNameAsString() + ";";
     }
