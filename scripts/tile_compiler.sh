@@ -118,8 +118,10 @@ rewrite() {
     for d in $(cd "$AMP_TILE_OVERLAY" && find . -type d | sed 's|^\.||'); do
       [ -n "$d" ] && ov+=(-iquote "$AMP_TILE_OVERLAY$d")
     done
+    # The overlay mirrors real paths (an -I folder written with `..` names
+    # the same folder).
     for a in "${keep[@]}"; do
-      case "$a" in -I?*) [ -d "$AMP_TILE_OVERLAY${a#-I}" ] && ov+=("-I$AMP_TILE_OVERLAY${a#-I}") ;; esac
+      case "$a" in -I?*) d="$(realpath -m -- "${a#-I}")"; [ -d "$AMP_TILE_OVERLAY$d" ] && ov+=("-I$AMP_TILE_OVERLAY$d") ;; esac
     done
   fi
   if [ -s "$out" ] && { grep -q '/\*amp_ht_inlined:' "$out" ||

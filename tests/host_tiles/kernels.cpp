@@ -9,10 +9,11 @@
 // The kernels that must fall back are correct AMP (no divergent barrier):
 // the compiler only cannot prove them safe. returns() ends with a divergent
 // return on purpose: both paths must raise the same error. Kernels written in
-// a project header (header_kernels.h) are rewritten too.
+// a project header (header_kernels.h, reached through an -I folder written
+// with `..`) are rewritten too.
 #include <amp.h>
 
-#include "header_kernels.h"
+#include <header_kernels.h>
 
 #include <cstdint>
 #include <cstdio>

@@ -3341,7 +3341,13 @@ private:
         path = path.substr(o.size());
         break;
       }
-    if (!headers_.count(path)) return false;
+    if (!headers_.count(path)) {
+      // The name Clang keeps may be the one it opened the file by (an -I
+      // folder written `../shared/include`): the launcher lists real paths.
+      llvm::SmallString<256> real;
+      if (llvm::sys::fs::real_path(path, real) || !headers_.count(std::string(real))) return false;
+      path = std::string(real);
+    }
     auto it = headerFile_.emplace(path, fid).first;
     return it->second == fid;
   }
