@@ -85,23 +85,17 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
-# Visual Studio solutions: bin/amp-vs build|import (scripts/vsproj).
+# Visual Studio solutions: bin/amp-vs build|import (the driver package's vsproj).
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
-  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
-# The source rewrites amp++ runs the compiler through: restrict(cpu)/restrict(amp)
-# pairs, the Windows include spellings, (--msvc) the MSVC-dialect edits, and
-# the C++ lexer they import from their own folder.
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
-  ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
+# The driver package (scripts/amp_driver: amp++'s driver, the compiler
+# launcher and its source passes, vsproj), whole; its entry scripts, which
+# put share/amp_compat on the import path; and the modules the host-tiles pass
+# imports from that folder (host_tiles_launch.py, through the tile compiler below).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/amp_driver DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
+  FILES_MATCHING PATTERN "*.py" PATTERN "backends.txt" PATTERN "__pycache__" EXCLUDE)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
-# Modules the launcher imports from its own folder (gpu_edits: the GPU
-# compiles' source edits; pp_conditionals: the #if groups a compile keeps;
-# host_tiles_launch: host tiles compiled instead of
-# fibers, through the tile compiler below).
-install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
-  ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py ${PROJECT_SOURCE_DIR}/scripts/pp_conditionals.py
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+install(FILES ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
 # its source, and the plugin built now where clang++-22 and Clang's headers
 # are (scripts/deps.sh checker). Without a prebuilt plugin the installed

@@ -1,7 +1,7 @@
 """Where a C++ source's comments, literals, preprocessor directives and line
 splices are, found as the compiler's translation phases 1-3 find them.
 
-The source rewrites (restrict_rewrite.py) scan C++ with regular expressions;
+The source rewrites (amp_driver/passes/restrict_pairs.py) scan C++ with regular expressions;
 they must never look inside a comment or a literal, and must see a token that
 a backslash-newline splits as one token. This module gives them that:
 

@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
 """Source edits for GPU compiles (Clang CUDA/HIP), applied by the compiler
-launcher (restrict_rewrite.py) to the sources and project headers of a GPU
+launcher (amp_driver/passes/restrict_pairs.py) to the sources and project headers of a GPU
 compile. Line breaks stay where they were, so diagnostics keep their lines.
 
 1. Each call of parallel_for_each placed inside a lambda.
@@ -286,3 +285,29 @@ def apply(text, m):
     for s, e, r in sorted(edits(m), reverse=True):
         text = text[:s] + r + text[e:]
     return text
+
+
+# ---- the pass (passes/__init__.py)
+NAME = "GPU edits (--gpu; passes/gpu.py)"
+REPORT_KEYS = ("GPU:",)
+
+
+def mode_applies(job):
+    return bool(job.gpu)
+
+
+def applies(job):
+    """A GPU compile and a file that names parallel_for_each, tile_static,
+    norm or mutable (the cheap scan)."""
+    return bool(job.gpu) and job.any_text(HINT)
+
+
+def file_edits(job, f, prior, extra):
+    """(edits, report lines) of file f (a FileView)."""
+    ge = edits(f.mask)
+    if not ge:
+        return [], []
+    from pathlib import Path
+    return ge, [f"{Path(f.path).name}: GPU: {sum(r == CLOSE for _, _, r in ge)} parallel_for_each "
+                f"call(s) placed in a lambda, {sum(r.startswith('tile_static') for _, _, r in ge)} "
+                f"tile_static declaration(s) of class type kept unconstructed"]

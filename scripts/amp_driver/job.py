@@ -1,0 +1,117 @@
+"""One compile, parsed once: the compiler, its arguments, and what they mean
+to the source passes (the sources, the -I/-iquote folders, the output, the
+-D definitions, and the build's modes: GPU, --windows-compat, --msvc,
+checked). Every pass reads its mode from the Job, never from the compile
+line.
+
+Two ways in, one parser of the compile line:
+* amp++ (driver.py) knows the modes from its own options and builds the
+  compile line from the option table (options.py); it hands the Job over
+  whole, modes included (Job.parse(..., modes=...)).
+* The CMake launcher (restrict_launcher.sh, CMAKE_CXX_COMPILER_LAUNCHER)
+  only has the compile line that CMake wrote from the amp_compat targets'
+  flags; the modes are recognised there by the marks the option table says
+  each mode puts on a compile line (options.MODE_MARKS).
+"""
+import os
+import re
+from dataclasses import dataclass, field
+
+# What the compiler takes for a C++ source (the sources a pass may rewrite).
+SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
+# Options whose value is the next argument (so that value is not a source).
+TAKES_VALUE = {"-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros", "-isystem", "-iquote",
+               "-idirafter", "-MF", "-MT", "-MQ", "-Xlinker", "-Xpreprocessor", "-Xassembler", "-u", "-T", "-z",
+               "--param", "-aux-info", "-Xclang", "-Xarch_device", "-Xarch_host"}
+DIR_OPTIONS = ("-iquote", "-isystem", "-idirafter", "-I")
+
+
+def forced_includes(args):
+    """The files an -include option of args names, in order."""
+    for i, a in enumerate(args):
+        if a == "-include" and i + 1 < len(args):
+            yield args[i + 1]
+        elif a.startswith("-include") and len(a) > 8 and not a.startswith("-include-"):
+            yield a[8:]
+
+
+@dataclass
+class Job:
+    compiler: str
+    args: list                      # the compile line after the compiler (the passes may extend a copy)
+    gpu: str = ""                   # "", "cuda" or "hip"
+    windows: bool = False           # --windows-compat
+    msvc: bool = False              # --msvc
+    checked: bool = False           # --checked (a host build)
+    sources: list = field(default_factory=list)   # indices into args of the C++ sources that exist
+    out: str = None                 # the -o file
+    dirs: dict = field(default_factory=dict)      # -iquote/-isystem/-idirafter/-I -> [absolute folders]
+    defines: dict = field(default_factory=dict)   # -DNAME[=VALUE] -> VALUE ("1" when none)
+    preprocess_only: bool = False   # -E, -M, -MM
+    texts: dict = field(default_factory=dict)     # path -> text of the files the passes read (launcher.closure)
+    headers: list = field(default_factory=list)   # the project headers the sources reach
+    may_exec: bool = True           # the launcher may become the compiler (exec) when no pass applies
+
+    @classmethod
+    def parse(cls, compiler, args, modes=None, may_exec=True):
+        """The Job of `compiler args`; modes (a dict gpu/windows/msvc/checked)
+        when the caller knows them (amp++), else read from the marks of the
+        option table (options.modes_of)."""
+        job = cls(compiler, list(args), may_exec=may_exec)
+        if modes is None:
+            from .options import modes_of
+            modes = modes_of(args)
+        job.gpu = modes.get("gpu", "") or ""
+        job.windows = bool(modes.get("windows"))
+        job.msvc = bool(modes.get("msvc"))
+        job.checked = bool(modes.get("checked")) and not job.gpu
+        job.dirs = {o: [] for o in DIR_OPTIONS}
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a in job.dirs and i + 1 < len(args):
+                job.dirs[a].append(os.path.abspath(args[i + 1]))
+                i += 2
+                continue
+            for opt in DIR_OPTIONS:
+                if a.startswith(opt) and len(a) > len(opt) and not (opt == "-I" and a.startswith("-I-")):
+                    job.dirs[opt].append(os.path.abspath(a[len(opt):]))
+                    break
+            if a in ("-E", "-M", "-MM"):
+                job.preprocess_only = True
+            if a == "-o" and i + 1 < len(args):
+                job.out = args[i + 1]
+            if a == "-D" and i + 1 < len(args):
+                name, _, value = args[i + 1].partition("=")
+                job.defines[name] = value if "=" in args[i + 1] else "1"
+            elif a.startswith("-D") and len(a) > 2:
+                name, _, value = a[2:].partition("=")
+                job.defines[name] = value if "=" in a else "1"
+            if a in TAKES_VALUE:
+                i += 2
+                continue
+            if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
+                job.sources.append(i)
+            i += 1
+        return job
+
+    @property
+    def source_paths(self):
+        return [os.path.abspath(self.args[k]) for k in self.sources]
+
+    def modes(self):
+        return {"gpu": self.gpu, "windows": self.windows, "msvc": self.msvc, "checked": self.checked}
+
+    def any_text(self, regex):
+        """Whether a file the passes read matches regex (the cheap scan)."""
+        return any(regex.search(t) for t in self.texts.values())
+
+
+def restriction_macros(args):
+    """-DNAME=cpu,amp (restriction specifiers defined on the command line)."""
+    out = set()
+    for a in args:
+        d = re.fullmatch(r"-D(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", a)
+        if d:
+            out.add(d.group(1))
+    return out
