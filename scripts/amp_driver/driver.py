@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections import namedtuple
 from pathlib import Path
 
 from .job import SOURCE_EXT
@@ -143,6 +144,18 @@ def read_flag_list(path):
     return [ln.strip() for ln in Path(path).read_text().splitlines() if ln.strip() and not ln.strip().startswith("#")]
 
 
+# Per GPU build: its name, the Kokkos folder under deps/ (source checkout),
+# the amp++.conf keys of its Kokkos and architecture (install), the
+# variable naming another Kokkos, the compiler's variable and default.
+GpuBuild = namedtuple("GpuBuild", "name deps_dir conf arch_conf root_var cxx_var cxx")
+GPU_BUILDS = {
+    "cuda": GpuBuild("CUDA", "kokkos-cuda-{arch}", "KOKKOS_CUDA", "CUDA_ARCH_CONF", "AMP_KOKKOS_CUDA_ROOT",
+                     "AMP_CUDA_CXX", "clang++-22"),
+    "hip": GpuBuild("HIP", "kokkos46-hip-{arch}", "KOKKOS_HIP", "HIP_ARCH_CONF", "AMP_KOKKOS_HIP_ROOT",
+                    "AMP_HIP_CXX", "hipcc"),
+}
+
+
 class Build:
     """The compiler, the Kokkos install and the flags of one request."""
 
@@ -169,24 +182,18 @@ class Build:
     def _kokkos(self):
         req, site, env, conf = self.req, self.site, self.env, self.site.conf
         src = site.mode == "source"
-        if self.gpu_kind == "hip":
-            # hipcc: Debian's ROCm 5.2.3 drives clang-15 with its own device
-            # libraries (Clang 22 cannot use them: scripts/deps.sh). Kokkos 4.6.01.
-            k = str(site.build / "deps" / f"kokkos46-hip-{self.arch}") if src else conf.get("KOKKOS_HIP", "")
-            if not src and not env.get("AMP_KOKKOS_HIP_ROOT") and self.arch != conf.get("HIP_ARCH_CONF", ""):
-                die(f"this install's HIP Kokkos is for {conf.get('HIP_ARCH_CONF') or 'no architecture'}; for "
-                    f"{self.arch} set AMP_KOKKOS_HIP_ROOT to a Kokkos built for it")
-            self.kokkos = env.get("AMP_KOKKOS_HIP_ROOT") or k
-            self.cxx = env.get("AMP_HIP_CXX") or "hipcc"
-            self.deps_kind, root_var = "hip", "AMP_KOKKOS_HIP_ROOT"
-        elif req.gpu:
-            k = str(site.build / "deps" / f"kokkos-cuda-{self.arch}") if src else conf.get("KOKKOS_CUDA", "")
-            if not src and not env.get("AMP_KOKKOS_CUDA_ROOT") and self.arch != conf.get("CUDA_ARCH_CONF", ""):
-                die(f"this install's CUDA Kokkos is for {conf.get('CUDA_ARCH_CONF') or 'no architecture'}; for "
-                    f"{self.arch} set AMP_KOKKOS_CUDA_ROOT to a Kokkos built for it")
-            self.kokkos = env.get("AMP_KOKKOS_CUDA_ROOT") or k
-            self.cxx = env.get("AMP_CUDA_CXX") or "clang++-22"
-            self.deps_kind, root_var = "cuda", "AMP_KOKKOS_CUDA_ROOT"
+        if req.gpu:
+            # The GPU builds' Kokkos: HIP is hipcc (Debian's ROCm 5.2.3 drives
+            # clang-15 with its own device libraries; Clang 22 cannot use them:
+            # scripts/deps.sh) against Kokkos 4.6.01; CUDA is Clang 22.
+            g = GPU_BUILDS[self.gpu_kind]
+            k = str(site.build / "deps" / g.deps_dir.format(arch=self.arch)) if src else conf.get(g.conf, "")
+            if not src and not env.get(g.root_var) and self.arch != conf.get(g.arch_conf, ""):
+                die(f"this install's {g.name} Kokkos is for {conf.get(g.arch_conf) or 'no architecture'}; for "
+                    f"{self.arch} set {g.root_var} to a Kokkos built for it")
+            self.kokkos = env.get(g.root_var) or k
+            self.cxx = env.get(g.cxx_var) or g.cxx
+            self.deps_kind, root_var = self.gpu_kind, g.root_var
         elif req.msvc:
             # Host code in the MSVC dialect: clang-22 (its OpenMP runtime also
             # serves the GCC-built Kokkos, whose GOMP_* calls libomp provides).

@@ -15,7 +15,6 @@ Two ways in, one parser of the compile line:
 """
 import os
 import re
-from dataclasses import dataclass, field
 
 # What the compiler takes for a C++ source (the sources a pass may rewrite).
 SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
@@ -35,22 +34,23 @@ def forced_includes(args):
             yield a[8:]
 
 
-@dataclass
 class Job:
-    compiler: str
-    args: list                      # the compile line after the compiler (the passes may extend a copy)
-    gpu: str = ""                   # "", "cuda" or "hip"
-    windows: bool = False           # --windows-compat
-    msvc: bool = False              # --msvc
-    checked: bool = False           # --checked (a host build)
-    sources: list = field(default_factory=list)   # indices into args of the C++ sources that exist
-    out: str = None                 # the -o file
-    dirs: dict = field(default_factory=dict)      # -iquote/-isystem/-idirafter/-I -> [absolute folders]
-    defines: dict = field(default_factory=dict)   # -DNAME[=VALUE] -> VALUE ("1" when none)
-    preprocess_only: bool = False   # -E, -M, -MM
-    texts: dict = field(default_factory=dict)     # path -> text of the files the passes read (launcher.closure)
-    headers: list = field(default_factory=list)   # the project headers the sources reach
-    may_exec: bool = True           # the launcher may become the compiler (exec) when no pass applies
+    """compiler; args: the compile line after the compiler (the passes may
+    extend a copy); gpu: "", "cuda" or "hip"; windows (--windows-compat),
+    msvc (--msvc), checked (--checked, a host build); sources: indices into
+    args of the C++ sources that exist; out: the -o file; dirs: -iquote /
+    -isystem / -idirafter / -I -> [absolute folders]; defines: -DNAME[=VALUE]
+    -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; texts: path ->
+    text of the files the passes read (launcher.closure); headers: the
+    project headers the sources reach; may_exec: the launcher may become the
+    compiler (exec) when no pass applies."""
+
+    def __init__(self, compiler, args, may_exec=True):
+        self.compiler, self.args, self.may_exec = compiler, args, may_exec
+        self.gpu, self.windows, self.msvc, self.checked = "", False, False, False
+        self.sources, self.out, self.dirs, self.defines = [], None, {}, {}
+        self.preprocess_only = False
+        self.texts, self.headers = {}, []
 
     @classmethod
     def parse(cls, compiler, args, modes=None, may_exec=True):

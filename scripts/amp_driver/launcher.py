@@ -21,14 +21,18 @@ from pathlib import Path
 
 from .cpp_lexer import SPLICE
 from .job import Job
-from . import pp_conditionals
-from .passes import host_tiles, restrict_pairs, windows
+from .passes import host_tiles
+from . import includes
 
-INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 # The cheap scan of the restrict pass: a pair, `restrict` as an identifier or
 # a dynamic exception specification may be there.
 PAIR_HINT = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*throw\s*\(|\brestrict\s*\(\s*(cpu|amp|direct3d)\s*\)|"
                        r"\brestrict\s*\(\s*(?!(cpu|amp|direct3d|auto)\s*[,)])")
+# What the restrict pass's placement check can be about (restrict_pairs.check_placement).
+RESTRICT_WORD = re.compile(r"restrict|__GPU|throw")
+# A template parameter of an integral type other than int (the rank deduction
+# warning, passes/msvc.py; the same as passes/windows.RANK_HINT).
+RANK_HINT = re.compile(r"\btemplate\s*<[^;{]*\b(?:unsigned|size_t|long|short)\b")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -40,38 +44,30 @@ def _project_dir(d):
 
 
 def closure(job):
-    """The project files the sources reach (the sources first), and who
-    includes whom by a relative "" include: (files, rel_includers)."""
+    """The project files the sources reach (the sources first), who includes
+    whom by a relative "" include, and the text of each file read:
+    (files, rel_includers, texts)."""
     inc_dirs_p = [d for d in job.dirs["-I"] if _project_dir(d)]
     quote_dirs_p = [d for d in job.dirs["-iquote"] if _project_dir(d)]
-    files, rel_includers, todo = [], {}, list(job.source_paths)
-    seen = set()
-    while todo:
-        f = todo.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        files.append(f)
-        try:
-            txt = Path(f).read_text(errors="replace")
-        except OSError:
-            continue
-        for kind, name in INCLUDE_RE.findall(txt):
-            cands = ([os.path.dirname(f)] if kind == '"' else []) + (quote_dirs_p if kind == '"' else []) + inc_dirs_p
-            for d in cands:
-                c = os.path.normpath(os.path.join(d, name))
-                if os.path.isfile(c):
-                    if kind == '"' and d == os.path.dirname(f):
-                        rel_includers.setdefault(c, set()).add(f)
-                    todo.append(c)
-                    break
-            else:  # a Windows spelling (`..\\X.h`, another letter case), found as the Windows pass finds it
-                for d in cands:
-                    found = windows.resolve_ci(d, name)
-                    if len(found) == 1:
-                        todo.append(os.path.normpath(found[0]))
-                        break
-    return files, rel_includers
+    rel_includers = {}
+
+    def follow(f, kind, name):
+        cands = ([os.path.dirname(f)] if kind == '"' else []) + (quote_dirs_p if kind == '"' else []) + inc_dirs_p
+        for d in cands:
+            c = os.path.normpath(os.path.join(d, name))
+            if os.path.isfile(c):
+                if kind == '"' and d == os.path.dirname(f):
+                    rel_includers.setdefault(c, set()).add(f)
+                return [c]
+        # A Windows spelling (`..\\X.h`, another letter case), found as the Windows pass finds it.
+        from .passes import windows
+        for d in cands:
+            found = windows.resolve_ci(d, name)
+            if len(found) == 1:
+                return [os.path.normpath(found[0])]
+        return []
+    files, texts = includes.walk(job.source_paths, follow)
+    return files, rel_includers, texts
 
 
 def text_passes_apply(job):
@@ -79,8 +75,8 @@ def text_passes_apply(job):
     restrict pass by its cheap scan, the others by their applies(job))."""
     if job.msvc or job.any_text(PAIR_HINT):
         return True
-    from .passes import SOURCE_PASSES
-    return any(ps.applies(job) for ps in SOURCE_PASSES)
+    from .passes import source_passes
+    return any(ps.applies(job) for ps in source_passes(job))
 
 
 def launch(argv, modes=None, may_exec=True):
@@ -93,21 +89,28 @@ def launch(argv, modes=None, may_exec=True):
 
 def run(job):
     compiler = job.compiler
-    # Windows spellings and `void main` (--windows-compat/--msvc only): a new
-    # compile line, of the same modes.
-    args = windows.prepare(job)
-    if args is not job.args:
-        job = Job.parse(compiler, args, job.modes(), may_exec=job.may_exec)
+    if job.windows or job.msvc:
+        # Windows spellings and `void main`: a new compile line, of the same modes.
+        from .passes import windows
+        args = windows.prepare(job)
+        if args is not job.args:
+            job = Job.parse(compiler, args, job.modes(), may_exec=job.may_exec)
     args = job.args
-    files, rel_includers = closure(job)
-    for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
-        if a.startswith("-D") and "=" in a and "throw" in a:
-            name, _, value = a.partition("=")
-            args[k] = f"{name}={restrict_pairs.throw_spec_define(value)}"
-    placement = restrict_pairs.check_placement([f for f in files if os.path.isfile(f)], args, bool(job.gpu))
-    if placement:
-        sys.stderr.write("\n".join(placement) + "\n")
-        return 1
+    files, rel_includers, texts = closure(job)
+    # The restrict pass reads only a compile that names a restriction, an
+    # exception specification or a macro of one (a -D value).
+    restricts = any(RESTRICT_WORD.search(t) for t in texts.values()) or \
+        any(a.startswith("-D") and RESTRICT_WORD.search(a) for a in args)
+    if restricts:
+        from .passes import restrict_pairs
+        for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
+            if a.startswith("-D") and "=" in a and "throw" in a:
+                name, _, value = a.partition("=")
+                args[k] = f"{name}={restrict_pairs.throw_spec_define(value)}"
+        placement = restrict_pairs.check_placement(texts, args, bool(job.gpu))
+        if placement:
+            sys.stderr.write("\n".join(placement) + "\n")
+            return 1
     sources = set(job.source_paths)
     job.headers = [f for f in files if f not in sources]
     as_written = list(args)  # the fallback: no source pass, amp.h's own parallel_for_each macro on GPUs
@@ -115,13 +118,17 @@ def run(job):
         # GPU compiles: parallel_for_each calls are wrapped by the GPU pass,
         # so amp.h does not define its macro for that.
         args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
-    job.texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in files if os.path.isfile(f)}
+    job.texts = {f: SPLICE.sub("", t) for f, t in texts.items()}
     if not job.windows and not job.msvc:  # no rank rewrite without them: say where a specialization never matches
-        from .passes import msvc
-        for w in msvc.unsigned_rank_warnings({f: t for f, t in job.texts.items() if windows.RANK_HINT.search(t)}):
-            sys.stderr.write(w + "\n")
+        ranked = {f: t for f, t in job.texts.items() if RANK_HINT.search(t)}
+        if ranked:
+            from .passes import msvc
+            for w in msvc.unsigned_rank_warnings(ranked):
+                sys.stderr.write(w + "\n")
     if not text_passes_apply(job):
         return _unchanged(job, as_written)
+    from .passes import restrict_pairs
+    from . import pp_conditionals
     fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc.fixit_edits)
     inc_dirs_p = [d for d in job.dirs["-I"] if _project_dir(d)]
     env = pp_conditionals.Env.from_args(args, bool(job.gpu))
@@ -168,8 +175,8 @@ def _unchanged(job, args):
 
 # The pass that wrote each kind of rewrite_files' report line (its own words).
 def pass_of(line):
-    from .passes import SOURCE_PASSES
-    for ps in SOURCE_PASSES:
+    from .passes import source_passes
+    for ps in source_passes():
         if any(key in line for key in ps.REPORT_KEYS):
             return ps.NAME
     if "used as an identifier" in line:

@@ -15,9 +15,18 @@ REPORT_KEYS (the words of their report lines).
   host_tiles      tiled kernels with barriers compiled for the host
                   (scripts/host_tiles_launch.py, tools/tile_compiler)
 
-Imported by the launcher only when a compile needs them.
+Imported by the launcher only when a compile needs them (source_passes):
+a plain compile imports none of the mode passes.
 """
-from . import checked, gpu, msvc, windows
+import importlib
 
-# The text passes whose edits follow the restrict pass's own, in this order.
-SOURCE_PASSES = [windows, msvc, gpu, checked]
+# The text passes whose edits follow the restrict pass's own, in this order,
+# with the mode (job.Job attribute) each needs.
+SOURCE_PASS_MODES = [("windows", "windows"), ("msvc", "msvc"), ("gpu", "gpu"), ("checked", "checked")]
+
+
+def source_passes(job=None):
+    """The text passes (modules) in order: those job's modes call for, or
+    all of them when job is None."""
+    return [importlib.import_module(f"{__name__}.{name}") for name, mode in SOURCE_PASS_MODES
+            if job is None or getattr(job, mode)]

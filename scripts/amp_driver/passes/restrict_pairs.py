@@ -454,8 +454,8 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
     is no code for any pass here (pp_conditionals.blank_inactive);
     extra_edits: path -> more edits (the fix-its the launcher applies under
     --msvc)."""
-    from . import SOURCE_PASSES
-    source_passes = [ps for ps in SOURCE_PASSES if job is not None and ps.mode_applies(job)]
+    from . import source_passes as passes_of
+    source_passes = passes_of(job) if job is not None else []
     spec_macros = restriction_macros(job.args) if job is not None else set()
     # Splices in code are joined first, so that a name or a restriction that a
     # backslash-newline splits is seen whole (a file left unchanged is not
@@ -877,13 +877,17 @@ def literal_errors(m, aliases):
 
 def check_placement(files, args, gpu=False):
     """GCC-style diagnostics for misplaced restriction specifiers and for
-    out-of-range floating literals in restrict(amp) code, in files."""
-    texts = {}
-    for f in files:
-        try:
-            texts[f] = Path(f).read_text(errors="replace")
-        except OSError:
-            pass
+    out-of-range floating literals in restrict(amp) code, in files (paths,
+    or {path: text} of files already read)."""
+    if isinstance(files, dict):
+        texts = dict(files)
+    else:
+        texts = {}
+        for f in files:
+            try:
+                texts[f] = Path(f).read_text(errors="replace")
+            except OSError:
+                pass
     aliases, macros = set(), set()
     for t in texts.values():
         aliases.update(a for a, _ in ALIAS_DEF_RE.findall(t))

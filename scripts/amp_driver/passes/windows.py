@@ -66,8 +66,8 @@ from pathlib import Path
 
 from ..cpp_lexer import mask, match_fwd  # comments and literals as the compiler reads them
 from ..job import forced_includes
+from .. import includes
 
-INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
 # a definition of wmain at the start of a line (after fix_void_main: int)
 WMAIN_DEF_RE = re.compile(r"^[ \t]*int[ \t]+(?:__cdecl[ \t]+)?wmain[ \t]*\([^;{}]*\)\s*\{", re.M)
@@ -121,37 +121,27 @@ def _user_file(path, roots):
 def include_shims(src_paths, dirs):
     """{spelling: (kind, [targets], [includers])} for includes that need a shim;
     the closure walk follows the files they resolve to."""
-    shims, seen, todo = {}, set(), list(src_paths)
+    shims = {}
     roots = _library_roots(dirs)
-    while todo:
-        f = todo.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        try:
-            txt = Path(f).read_text(errors="replace")
-        except OSError:
-            continue
-        for kind, name in INCLUDE_RE.findall(txt):
-            name = name.strip()
-            order = ([os.path.dirname(f)] + dirs["-iquote"] if kind == '"' else []) \
-                + dirs["-I"] + dirs["-isystem"] + dirs["-idirafter"]
-            exact = next((os.path.join(d, name) for d in order if os.path.isfile(os.path.join(d, name))), None)
-            if exact:
-                if _user_file(exact, roots) and "\\" not in name:
-                    todo.append(os.path.normpath(exact))
-                continue
-            for d in order:
-                targets = resolve_ci(d, name)
-                if targets:
-                    entry = shims.setdefault(name, (kind, [], []))
-                    for t in targets:
-                        if t not in entry[1]:
-                            entry[1].append(t)
-                    entry[2].append(f)
-                    if len(targets) == 1 and _user_file(targets[0], roots):
-                        todo.append(targets[0])
-                    break
+
+    def follow(f, kind, name):
+        name = name.strip()
+        order = ([os.path.dirname(f)] + dirs["-iquote"] if kind == '"' else []) \
+            + dirs["-I"] + dirs["-isystem"] + dirs["-idirafter"]
+        exact = next((os.path.join(d, name) for d in order if os.path.isfile(os.path.join(d, name))), None)
+        if exact:
+            return [os.path.normpath(exact)] if _user_file(exact, roots) and "\\" not in name else []
+        for d in order:
+            targets = resolve_ci(d, name)
+            if targets:
+                entry = shims.setdefault(name, (kind, [], []))
+                for t in targets:
+                    if t not in entry[1]:
+                        entry[1].append(t)
+                entry[2].append(f)
+                return [targets[0]] if len(targets) == 1 and _user_file(targets[0], roots) else []
+        return []
+    includes.walk(src_paths, follow)
     return shims
 
 
