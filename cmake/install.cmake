@@ -122,6 +122,12 @@ if(AMP_CONF_KOKKOS_HOST)
   else()
     set(AMP_PC_KOKKOS "\${prefix}/${AMP_CONF_KOKKOS_HOST}")
   endif()
+  # Its Cflags:/Libs: lines are amp++'s host flags, from the driver's option rows.
+  execute_process(COMMAND ${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh pkgconfig
+    OUTPUT_VARIABLE AMP_PC_FLAGS OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE amp_pc_rc)
+  if(NOT amp_pc_rc EQUAL 0)
+    message(FATAL_ERROR "scripts/amp_driver.sh pkgconfig failed (python3 is needed)")
+  endif()
   configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compat.pc.in ${PROJECT_BINARY_DIR}/amp_compat.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/amp_compat.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endif()

@@ -4,6 +4,7 @@
   launch COMPILER ARGS...  the compiler launcher (launcher.py)
   rewrite [--in-place] [--report] [--out-dir DIR] FILE...   the restrict pass alone
   help                     amp++ --help (the option table)
+  pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
   readme-options           the README's option list (the option table)
   plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
   backends [KIND]          the backends (backends.txt)
@@ -27,6 +28,10 @@ def main(argv):
     if cmd == "help":
         from .options import help_text
         sys.stdout.write(help_text())
+        return 0
+    if cmd == "pkgconfig":
+        from .driver import pkgconfig_lines
+        print("\n".join(pkgconfig_lines()))
         return 0
     if cmd == "readme-options":
         from .options import readme_lines

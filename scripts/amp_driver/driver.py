@@ -633,3 +633,18 @@ def check_pch(clang, flags, inc, site):
         return ""
     os.replace(tmp, pch)
     return str(pch)
+
+
+def pkgconfig_lines():
+    """The Cflags: and Libs: lines of amp_compat.pc (cmake/install.cmake): the
+    host build's `amp++ --cflags` / `--libs`, written on pkg-config's
+    ${includedir} and ${kokkos}, without the -O2 default (a build system
+    chooses its own optimisation)."""
+    req = Request({})
+    req.print = ["cflags", "libs"]
+    b = Build.__new__(Build)
+    b.req, b.env, b.gpu_kind = req, {}, ""
+    b.site = type("PcSite", (), {"incdir": "${includedir}/amp_compat"})()
+    b.kokkos, b.klib, b.cxx = "${kokkos}", "${kokkos}/lib", "g++"
+    b._flags()
+    return [f"Cflags: {' '.join(f for f in b.cflags if f != '-O2')}", f"Libs: {' '.join(b.libs)}"]

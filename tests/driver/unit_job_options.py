@@ -162,6 +162,16 @@ class DriverLine(unittest.TestCase):
         self.assertEqual(driver.parse_options(["--amp-check"], {"AMP_CHECK": "only"}).check, "only")
 
 
+class PkgConfig(unittest.TestCase):
+    def test_host_flags_on_pkgconfig_variables(self):
+        cflags, libs = driver.pkgconfig_lines()
+        self.assertTrue(cflags.startswith("Cflags: -std=c++17 -D_STRINGS_H -include ${includedir}/amp_compat/amp_prelude.h"))
+        self.assertIn("-isystem ${kokkos}/include -fopenmp -ffp-contract=off", cflags)
+        self.assertNotIn("-O2", cflags)
+        self.assertEqual(libs, "Libs: -L${kokkos}/lib -lkokkoscontainers -lkokkoscore -fopenmp -l:libboost_context.a "
+                               "-ldl -pthread")
+
+
 class Hints(unittest.TestCase):
     class Req:
         windows = msvc = False
