@@ -45,6 +45,15 @@ class OptionTable(unittest.TestCase):
             self.assertIn(line, section, "README.md is behind the option table: "
                           "regenerate its list with scripts/amp_driver.sh readme-options")
 
+    def test_cmake_counterparts_exist(self):
+        """The CMake options and targets the table names are CMakeLists.txt's."""
+        cmake = (ROOT / "CMakeLists.txt").read_text()
+        for o in options.OPTIONS:
+            for name in re.findall(r"\b(AMP_[A-Z_]+)=", o.cmake):
+                self.assertRegex(cmake, rf"(option|set)\({name}\b", f"{o.flag}: no CMake option {name}")
+            for target in re.findall(r"target (amp_compat::\w+)", o.cmake):
+                self.assertIn(f"add_library({target} ALIAS", cmake, f"{o.flag}: no CMake target {target}")
+
     def test_marks_of_each_mode(self):
         m = options.modes_of
         self.assertEqual(m(["-c", "a.cpp"]), {"gpu": "", "windows": False, "msvc": False, "checked": False})
