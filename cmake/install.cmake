@@ -4,7 +4,10 @@
 #   <libdir>/cmake/amp_compat/         find_package(amp_compat CONFIG): amp_compat::amp_compat
 #   <libdir>/pkgconfig/amp_compat.pc   host build flags for pkg-config users
 #   bin/amp++                          the compiler driver (scripts/amp++)
-#   bin/amp-vs, share/amp_compat/vsproj/   Visual Studio solutions (scripts/vsproj)
+#   share/amp_compat/amp_driver/       the driver package (scripts/amp_driver: amp++, the
+#                                      launcher and its passes, vsproj), amp_driver.sh,
+#                                      restrict_launcher.sh, host_tiles_launch.py
+#   bin/amp-vs                         Visual Studio solutions (the package's vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
 #   <libdir>/amp_compat/kokkos[-cuda-ARCH|-hip-ARCH]/   a copy of this project's
 #                                      Kokkos build, when AMP_BUNDLE_KOKKOS_HOST/
