@@ -1,5 +1,5 @@
 """Source edits for GPU compiles (Clang CUDA/HIP), applied by the compiler
-launcher (amp_driver/passes/restrict_pairs.py) to the sources and project headers of a GPU
+launcher (amp_driver/launcher.py) to the sources and project headers of a GPU
 compile. Line breaks stay where they were, so diagnostics keep their lines.
 
 1. Each call of parallel_for_each placed inside a lambda.

@@ -463,7 +463,7 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
     # The raw text with the dropped groups blanked (same positions), for the
-    # passes that read the text itself (msvc_rewrite).
+    # passes that read the text itself (passes/msvc.py).
     kept = {p: pp_conditionals.blank_inactive(t, t, env) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}

@@ -1,7 +1,7 @@
 """Windows habits of a compile, answered by the compiler launcher.
 
 Used by amp_driver/launcher.py (scripts/restrict_launcher.sh): prepare()
-takes the compiler's arguments and returns them, extended, before anything
+takes the compile job (job.Job) and returns its arguments, extended, before anything
 else looks at the sources. Nothing happens unless the compile is a Windows one:
 
 * --windows-compat (the compile force-includes compat/crt_compat.h, as amp++
