@@ -32,7 +32,7 @@ compile. Each edit keeps the meaning MSVC gave the code:
       name std::type_info (type_info_edits). (`void main()` is windows.fix_void_main's, which
       runs first under --windows-compat and --msvc.)
 
-Usage: amp_driver/passes/msvc.py FILE   prints the rewritten text.
+Usage: PYTHONPATH=scripts python3 -m amp_driver.passes.msvc FILE   prints the rewritten text.
 """
 import os
 import re
