@@ -3,4 +3,4 @@
 # the driver package (beside this script) on the import path; `amp_driver.sh`
 # alone lists the commands.
 HERE="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"
-PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m amp_driver "$@"
+PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" exec python3 -S -m amp_driver "$@"

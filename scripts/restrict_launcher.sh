@@ -8,4 +8,4 @@
 # CMAKE_CXX_COMPILER_LAUNCHER and by `./amp conformance`; amp++ runs the
 # same launcher in its own process.
 HERE="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"
-PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m amp_driver launch "$@"
+PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" exec python3 -S -m amp_driver launch "$@"
