@@ -23,7 +23,7 @@ import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT
+from .job import SOURCE_EXT, scan
 
 PROG = "amp++"
 
@@ -311,9 +311,6 @@ class Build:
 
 
 # ---- the compile line ----------------------------------------------------------
-TAKES_VALUE = {"-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-               "-MF", "-MT", "-MQ", "-Xlinker", "-Xpreprocessor", "-Xassembler", "-u", "-T", "-z", "--param",
-               "-aux-info", "-Xclang", "-Xarch_device", "-Xarch_host"}
 DRIVER_SOURCE_EXT = SOURCE_EXT + (".ii",)
 
 
@@ -325,40 +322,32 @@ class Line:
     def __init__(self, args, gpu_kind):
         self.link, self.have_input, self.have_src, self.exe, self.lang = True, False, False, "a.out", ""
         self.srcs, self.args = [], []
-        user_x, prev = False, ""
-        for a in args:
-            if prev:
-                if prev == "-o":
-                    self.exe = a
-                self.args.append(a)
-                prev = ""
-                continue
-            if a in ("-c", "-S", "-E", "-M", "-MM", "-fsyntax-only"):
-                self.link = False
-            elif a.startswith("-x"):
-                user_x = True
-            elif a == "-shared":
-                self.exe = ""
-            if a in TAKES_VALUE:
-                prev = a
-                self.args.append(a)
-                continue
-            if a.startswith("-"):
-                self.args.append(a)
-            elif a.endswith(DRIVER_SOURCE_EXT):
+        user_x = False
+        for _, opt, value in scan(args):
+            if opt is not None:
+                if opt == "-o" and value is not None:
+                    self.exe = value
+                if opt in ("-c", "-S", "-E", "-M", "-MM", "-fsyntax-only"):
+                    self.link = False
+                elif opt.startswith("-x"):
+                    user_x = True
+                elif opt == "-shared":
+                    self.exe = ""
+                self.args += [opt] + ([value] if value is not None else [])
+            elif value.endswith(DRIVER_SOURCE_EXT):
                 self.have_input = self.have_src = True
-                self.srcs.append(a)
+                self.srcs.append(value)
                 # GPU: sources are compiled as CUDA (HIP); objects and archives are not.
                 if gpu_kind and not user_x and self.lang != "cuda":
                     self.args += ["-x", gpu_kind]
                     self.lang = "cuda"
-                self.args.append(a)
+                self.args.append(value)
             else:
                 self.have_input = True
                 if self.lang == "cuda":
                     self.args += ["-x", "none"]
                     self.lang = ""
-                self.args.append(a)
+                self.args.append(value)
 
 
 def _capture_fd2(fn):
@@ -512,7 +501,6 @@ def copy_libomp(exe):
 
 # ---- the restrict(amp) rule check (--amp-check) ----------------------------------
 CHECK_KEEP_VALUE = {"-D", "-U", "-I", "-include", "-isystem", "-iquote", "-idirafter", "-imacros"}
-CHECK_DROP_VALUE = {"-o", "-x", "-MF", "-MT", "-MQ", "-L", "-l", "-Xlinker", "-T", "-u", "-z", "-Xclang", "--param"}
 AMP_ERROR = re.compile(r"\[C\+\+ AMP C[0-9]*\]")
 
 
@@ -551,26 +539,14 @@ def amp_check(b, req, site, env):
     if env.get("AMP_CHECK_PCH", "1") != "0":
         pch = check_pch(clang, flags, inc, site)
     rest = []
-    nxt = ""
-    for a in req.args:
-        if nxt == "keep":
-            rest.append(a)
-            nxt = ""
-            continue
-        if nxt == "drop":
-            nxt = ""
-            continue
-        if a in CHECK_KEEP_VALUE:
-            rest.append(a)
-            nxt = "keep"
-        elif a.startswith(("-D", "-U", "-I", "-std=", "-isystem", "-iquote")):
-            rest.append(a)
-        elif a in CHECK_DROP_VALUE:
-            nxt = "drop"
-        elif a.startswith("-"):
-            pass
-        elif a.endswith(DRIVER_SOURCE_EXT):
-            rest.append(a)
+    for _, opt, value in scan(req.args):
+        if opt is None:
+            if value.endswith(DRIVER_SOURCE_EXT):
+                rest.append(value)
+        elif opt in CHECK_KEEP_VALUE:
+            rest += [opt] + ([value] if value is not None else [])
+        elif value is None and opt.startswith(("-D", "-U", "-I", "-std=", "-isystem", "-iquote")):
+            rest.append(opt)
     tail = rest + checkflags + ["-fsyntax-only", "-w"]
     chk = [clang] + (["-include-pch", pch] if pch else []) + flags + tail
     # The check parses what the compile parses: the same source passes, the host modes.

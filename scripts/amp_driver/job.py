@@ -25,6 +25,21 @@ TAKES_VALUE = {"-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros",
 DIR_OPTIONS = ("-iquote", "-isystem", "-idirafter", "-I")
 
 
+def scan(args):
+    """The one reading of a compile line's words: (index, option, value) for
+    each option (value: the next argument, for the options of TAKES_VALUE;
+    else None) and (index, None, argument) for each input."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in TAKES_VALUE:
+            yield i, a, args[i + 1] if i + 1 < len(args) else None
+            i += 2
+            continue
+        yield (i, a, None) if a.startswith("-") else (i, None, a)
+        i += 1
+
+
 def forced_includes(args):
     """The files an -include option of args names, in order."""
     for i, a in enumerate(args):
@@ -66,33 +81,28 @@ class Job:
         job.msvc = bool(modes.get("msvc"))
         job.checked = bool(modes.get("checked")) and not job.gpu
         job.dirs = {o: [] for o in DIR_OPTIONS}
-        i = 0
-        while i < len(args):
-            a = args[i]
-            if a in job.dirs and i + 1 < len(args):
-                job.dirs[a].append(os.path.abspath(args[i + 1]))
-                i += 2
+        for i, opt, value in scan(args):
+            if opt is None:
+                if value.endswith(SOURCE_EXT) and os.path.isfile(value):
+                    job.sources.append(i)
                 continue
-            for opt in DIR_OPTIONS:
-                if a.startswith(opt) and len(a) > len(opt) and not (opt == "-I" and a.startswith("-I-")):
-                    job.dirs[opt].append(os.path.abspath(a[len(opt):]))
+            if opt in job.dirs and value is not None:
+                job.dirs[opt].append(os.path.abspath(value))
+                continue
+            for d in DIR_OPTIONS:
+                if opt.startswith(d) and len(opt) > len(d) and not (d == "-I" and opt.startswith("-I-")):
+                    job.dirs[d].append(os.path.abspath(opt[len(d):]))
                     break
-            if a in ("-E", "-M", "-MM"):
+            if opt in ("-E", "-M", "-MM"):
                 job.preprocess_only = True
-            if a == "-o" and i + 1 < len(args):
-                job.out = args[i + 1]
-            if a == "-D" and i + 1 < len(args):
-                name, _, value = args[i + 1].partition("=")
-                job.defines[name] = value if "=" in args[i + 1] else "1"
-            elif a.startswith("-D") and len(a) > 2:
-                name, _, value = a[2:].partition("=")
-                job.defines[name] = value if "=" in a else "1"
-            if a in TAKES_VALUE:
-                i += 2
-                continue
-            if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
-                job.sources.append(i)
-            i += 1
+            elif opt == "-o" and value is not None:
+                job.out = value
+            elif opt == "-D" and value is not None:
+                name, eq, v = value.partition("=")
+                job.defines[name] = v if eq else "1"
+            elif opt.startswith("-D") and len(opt) > 2:
+                name, eq, v = opt[2:].partition("=")
+                job.defines[name] = v if eq else "1"
         return job
 
     @property

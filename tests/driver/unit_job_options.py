@@ -90,6 +90,12 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(j.dirs["-iquote"], [os.path.abspath("q")])
         self.assertFalse(j.preprocess_only)
 
+    def test_one_reading_of_the_words(self):
+        from amp_driver.job import scan
+        self.assertEqual(list(scan(["-o", "x.o", "-c", "a.cpp", "-Ifoo", "-x", "c++", "-o"])),
+                         [(0, "-o", "x.o"), (2, "-c", None), (3, None, "a.cpp"), (4, "-Ifoo", None), (5, "-x", "c++"),
+                          (7, "-o", None)])
+
     def test_modes_given_win_over_the_line(self):
         """amp++ hands its modes over: the line's marks are not read again."""
         j = Job.parse("g++", ["-fms-compatibility", self.src], modes={"gpu": "", "windows": True})
