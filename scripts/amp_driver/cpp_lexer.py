@@ -388,3 +388,17 @@ def match_fwd(code, pos, open_c, close_c):
             if depth == 0:
                 return i
     return -1
+
+
+def match_back(code, pos, open_c, close_c):
+    """Index of the bracket that opens the one at code[pos] (a close_c), or
+    -1; code is masked text."""
+    depth = 0
+    for i in range(pos, -1, -1):
+        if code[i] == close_c:
+            depth += 1
+        elif code[i] == open_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1

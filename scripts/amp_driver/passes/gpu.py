@@ -54,6 +54,8 @@ touched; constructs inside a macro's replacement list are not edited.
 """
 import re
 
+from ..cpp_lexer import match_fwd
+
 NAME = "parallel_for_each"
 SCOPE = "::Concurrency::amp_parallel_for_each_scope([&]() { "
 CLOSE = "; })"
@@ -77,18 +79,6 @@ def _ident_back(m, j):
     while k >= 0 and (m[k].isalnum() or m[k] == "_"):
         k -= 1
     return k + 1, m[k + 1:j + 1]
-
-
-def _match(m, pos, open_c, close_c):
-    depth = 0
-    for i in range(pos, len(m)):
-        if m[i] == open_c:
-            depth += 1
-        elif m[i] == close_c:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
 
 
 def _call_start(m, p):
@@ -139,7 +129,7 @@ def spans(m):
         while k < len(m) and m[k].isspace():
             k += 1
         if k < len(m) and m[k] == "<":  # explicit tile sizes: parallel_for_each<16, 16>(...)
-            k = _match(m, k, "<", ">")
+            k = match_fwd(m, k, "<", ">")
             if k < 0:
                 continue
             k += 1
@@ -147,7 +137,7 @@ def spans(m):
                 k += 1
         if k >= len(m) or m[k] != "(":
             continue  # &parallel_for_each, a name without a call
-        close = _match(m, k, "(", ")")
+        close = match_fwd(m, k, "(", ")")
         if close < 0:
             continue
         out.append((start, close + 1))
@@ -264,7 +254,7 @@ def mutable_edits(m):
     """Edit 4: `mutable restrict(X)` -> `restrict(X) mutable` (newlines kept)."""
     out = []
     for r in _MUTABLE_RESTRICT.finditer(m):
-        close = _match(m, r.end() - 1, "(", ")")
+        close = match_fwd(m, r.end() - 1, "(", ")")
         if close < 0:
             continue
         spec = m[r.start() + len("mutable") + len(r.group(1)):close + 1]

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from collections import namedtuple
 
-from ..cpp_lexer import join_splices, mask, match_fwd, tokens  # the C++ lexing: comments, literals, splices
+from ..cpp_lexer import join_splices, mask, match_back, match_fwd, tokens  # the C++ lexing: comments, literals, splices
 from .. import pp_conditionals  # which #if/#else groups the compile keeps
 from ..job import restriction_macros
 
@@ -60,19 +60,6 @@ KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "shor
                  "wchar_t", "char16_t", "char32_t", "auto"}
 NOT_TYPE_END = {"const", "volatile", "struct", "class", "enum", "union", "typename", "register"}
 CPU, AMP = "cpu", "amp"
-
-
-def match_back(m, pos, open_c, close_c):
-    """m[pos] == close_c; returns the index of its matching open_c."""
-    depth = 0
-    for i in range(pos, -1, -1):
-        if m[i] == close_c:
-            depth += 1
-        elif m[i] == open_c:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
 
 
 def skip_ws_back(m, i):
