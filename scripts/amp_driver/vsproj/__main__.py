@@ -1,7 +1,7 @@
 """Visual Studio solutions and projects on amp_compat.
 
-  python3 scripts/amp_driver/vsproj build  X.sln|X.vcxproj [options]   generate, configure and build (CMake)
-  python3 scripts/amp_driver/vsproj import X.sln|X.vcxproj [options]   write an equivalent CMakeLists.txt
+  scripts/amp_driver.sh vsproj build  X.sln|X.vcxproj [options]   generate, configure and build (CMake)
+  scripts/amp_driver.sh vsproj import X.sln|X.vcxproj [options]   write an equivalent CMakeLists.txt
                                                             on find_package(amp_compat)
 Options:
   --config C         Configuration|Platform (default Release|x64, else the first Release one)
