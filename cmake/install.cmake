@@ -101,14 +101,15 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SO
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
 # its source, and the plugin built now where clang++-22 and Clang's headers
-# are (scripts/deps.sh checker). Without a prebuilt plugin the installed
+# are (scripts/deps.sh checker), by the one plugin builder (scripts/amp_driver/plugins.py).
+# Without a prebuilt plugin the installed
 # driver builds one on first use into the user's cache; without Clang at all
 # host kernels keep fibers (GCC-only machines).
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(FILES ${PROJECT_SOURCE_DIR}/tools/tile_compiler/tile_compiler.cpp
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler)
 install(CODE "
-  execute_process(COMMAND bash \"${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh\" plugin
+  execute_process(COMMAND \"${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh\" plugin tile_compiler
     RESULT_VARIABLE amp_tc_rc OUTPUT_VARIABLE amp_tc_so OUTPUT_STRIP_TRAILING_WHITESPACE)
   if(amp_tc_rc EQUAL 0 AND EXISTS \"\${amp_tc_so}\")
     file(INSTALL \"\${amp_tc_so}\" DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler\")
