@@ -24,6 +24,7 @@ from collections import namedtuple
 from pathlib import Path
 
 from .job import SOURCE_EXT, scan
+from . import options
 
 PROG = "amp++"
 
@@ -165,7 +166,8 @@ class Build:
             if req.gpu:
                 die("--checked is a host build (the checks run on the host accelerators): leave out --gpu")
             # Every work-item runs the checks: no compiled host tiles.
-            req.args = ["-DAMP_CHECKED=1"] + req.args
+            # The row's flag, on the compile line (not in --cflags).
+            req.args = options.flags("--checked", "cflags", "")[:1] + req.args
             env["AMP_TILE_COMPILER"] = "off"
         if req.gpu_kind not in ("cuda", "hip"):
             die(f"AMP_GPU={req.gpu_kind}: expected cuda or hip")
@@ -277,8 +279,8 @@ class Build:
         # Windows/CRT companions: their directory first on the include path and
         # the CRT additions force-included; PPL runs on oneTBB.
         if req.windows:
-            cflags += [f"-I{inc}/compat", "-include", f"{inc}/compat/crt_compat.h"]
-            libs.append("-ltbb")
+            cflags += options.flags("--windows-compat", "cflags", inc)
+            libs += options.flags("--windows-compat", "libs", inc)
         # MSVC dialect: the Microsoft-compatibility flags (one list, flags.txt)
         # and the header that restores the GNU macros libstdc++ needs.
         if req.msvc:
@@ -528,7 +530,7 @@ def amp_check(b, req, site, env):
     flags = [f"-std=c++{hstd}", "-D_STRINGS_H", "-include", f"{inc}/amp_prelude.h", f"-I{inc}", "-isystem",
              f"{inc}/stdlib", "-isystem", f"{hk}/include", "-fopenmp"]
     if req.windows:
-        flags += [f"-I{inc}/compat", "-include", f"{inc}/compat/crt_compat.h"]
+        flags += options.flags("--windows-compat", "cflags", inc)
     if req.msvc:
         flags = [f"-std=gnu++{hstd}"] + b.msvc_flags + ["-include", f"{inc}/compat/msvc/msvc_dialect.h"] + flags[1:]
     # A precompiled header of the prelude and Kokkos (the larger part of a
@@ -611,6 +613,18 @@ def check_pch(clang, flags, inc, site):
     return str(pch)
 
 
+def template_build(req, include="${includedir}/amp_compat", kokkos="${kokkos}"):
+    """The flags of request req (a host build) written on placeholders for
+    the include folder and Kokkos, without a Kokkos install (pkg-config,
+    tests)."""
+    b = Build.__new__(Build)
+    b.req, b.env, b.gpu_kind = req, {}, ""
+    b.site = type("TemplateSite", (), {"incdir": include})()
+    b.kokkos, b.klib, b.cxx = kokkos, f"{kokkos}/lib", "g++"
+    b._flags()
+    return b
+
+
 def pkgconfig_lines():
     """The Cflags: and Libs: lines of amp_compat.pc (cmake/install.cmake): the
     host build's `amp++ --cflags` / `--libs`, written on pkg-config's
@@ -618,9 +632,5 @@ def pkgconfig_lines():
     chooses its own optimisation)."""
     req = Request({})
     req.print = ["cflags", "libs"]
-    b = Build.__new__(Build)
-    b.req, b.env, b.gpu_kind = req, {}, ""
-    b.site = type("PcSite", (), {"incdir": "${includedir}/amp_compat"})()
-    b.kokkos, b.klib, b.cxx = "${kokkos}", "${kokkos}/lib", "g++"
-    b._flags()
+    b = template_build(req)
     return [f"Cflags: {' '.join(f for f in b.cflags if f != '-O2')}", f"Libs: {' '.join(b.libs)}"]

@@ -12,7 +12,8 @@ from collections import namedtuple
 
 # flag: as typed (VALUE: takes one); env: the variable that sets the same
 # (or names the value); cmake: the CMake option or target; cflags / libs:
-# what it adds to `amp++ --cflags` / `--libs` ("" none); mark: a regex that
+# what it adds to `amp++ --cflags` / `--libs` ("" none; where it is a plain
+# list of flags, the driver takes them from here: flags()); mark: a regex that
 # finds the mode on a compile line (None: no mode of the source passes);
 # help: one sentence.
 Option = namedtuple("Option", "flag env cmake cflags libs mark help")
@@ -73,6 +74,13 @@ ENVIRONMENT = [
 # The mode each marked row stands for on a compile line.
 MODE_OF_FLAG = {"--gpu[=cuda|hip]": "gpu", "--windows-compat": "windows", "--msvc": "msvc", "--checked": "checked"}
 MODE_MARKS = {MODE_OF_FLAG[o.flag]: re.compile(o.mark) for o in OPTIONS if o.mark}
+
+
+def flags(flag, column, include):
+    """The flags a row's cflags or libs column lists, <include> being the
+    amp_compat include folder (driver.py adds these as written here)."""
+    row = next(o for o in OPTIONS if o.flag == flag)
+    return getattr(row, column).replace("<include>", str(include)).split()
 
 
 def modes_of(args):

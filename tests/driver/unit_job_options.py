@@ -187,6 +187,34 @@ class PkgConfig(unittest.TestCase):
                                "-ldl -pthread")
 
 
+class TableFlags(unittest.TestCase):
+    """What the table says an option adds is what --cflags/--libs print."""
+
+    def build(self, *opts):
+        req = driver.parse_options(list(opts) + ["--cflags"], {})
+        return driver.template_build(req, include="/inc", kokkos="/k")
+
+    def test_windows_compat(self):
+        base, win = self.build(), self.build("--windows-compat")
+        self.assertEqual(win.cflags[:len(base.cflags) - 1], base.cflags[:-1])
+        self.assertEqual(win.cflags[len(base.cflags) - 1:-1], options.flags("--windows-compat", "cflags", "/inc"))
+        self.assertEqual(win.libs[-len(options.flags("--windows-compat", "libs", "/inc")) - 3:-3],
+                         options.flags("--windows-compat", "libs", "/inc"))
+
+    def test_fast_math_and_host(self):
+        self.assertIn("-ffp-contract=fast", self.build("--fast-math").cflags)
+        self.assertIn("-ffp-contract=off", self.build().cflags)
+        self.assertIn("-fopenmp", self.build().cflags)
+
+    def test_msvc_dialect(self):
+        inc = str(ROOT / "amp_compat")
+        req = driver.parse_options(["--msvc", "--cflags"], {})
+        cflags = driver.template_build(req, include=inc, kokkos="/k").cflags
+        self.assertTrue(cflags[0].startswith("-std=gnu++"))
+        self.assertIn("-fms-compatibility", cflags)
+        self.assertIn(f"{inc}/compat/msvc/msvc_dialect.h", cflags)
+
+
 class Hints(unittest.TestCase):
     class Req:
         windows = msvc = False
