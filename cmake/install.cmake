@@ -4,7 +4,10 @@
 #   <libdir>/cmake/amp_compat/         find_package(amp_compat CONFIG): amp_compat::amp_compat
 #   <libdir>/pkgconfig/amp_compat.pc   host build flags for pkg-config users
 #   bin/amp++                          the compiler driver (scripts/amp++)
-#   bin/amp-vs, share/amp_compat/vsproj/   Visual Studio solutions (scripts/vsproj)
+#   share/amp_compat/amp_driver/       the driver package (scripts/amp_driver: amp++, the
+#                                      launcher and its passes, vsproj), amp_driver.sh,
+#                                      restrict_launcher.sh, host_tiles_launch.py
+#   bin/amp-vs                         Visual Studio solutions (the package's vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
 #   <libdir>/amp_compat/kokkos[-cuda-ARCH|-hip-ARCH]/   a copy of this project's
 #                                      Kokkos build, when AMP_BUNDLE_KOKKOS_HOST/
@@ -85,33 +88,28 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp++.conf.in ${PROJECT_BINARY_DIR}/amp++.conf @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/amp++.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL_BINDIR})
-# Visual Studio solutions: bin/amp-vs build|import (scripts/vsproj).
+# Visual Studio solutions: bin/amp-vs build|import (the driver package's vsproj).
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/vsproj DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
-  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
-# The source rewrites amp++ runs the compiler through: restrict(cpu)/restrict(amp)
-# pairs, the Windows include spellings, (--msvc) the MSVC-dialect edits, and
-# the C++ lexer they import from their own folder.
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/restrict_rewrite.py
-  ${PROJECT_SOURCE_DIR}/scripts/win_includes.py ${PROJECT_SOURCE_DIR}/scripts/msvc_rewrite.py
+# The driver package (scripts/amp_driver: amp++'s driver, the compiler
+# launcher and its source passes, vsproj), whole; its entry scripts, which
+# put share/amp_compat on the import path; and the modules the host-tiles pass
+# imports from that folder (host_tiles_launch.py, through the tile compiler below).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/amp_driver DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
+  FILES_MATCHING PATTERN "*.py" PATTERN "backends.txt" PATTERN "__pycache__" EXCLUDE)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
-# Modules the launcher imports from its own folder (gpu_edits: the GPU
-# compiles' source edits; pp_conditionals: the #if groups a compile keeps;
-# host_tiles_launch: host tiles compiled instead of
-# fibers, through the tile compiler below).
-install(FILES ${PROJECT_SOURCE_DIR}/scripts/cpp_lexer.py ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py
-  ${PROJECT_SOURCE_DIR}/scripts/gpu_edits.py ${PROJECT_SOURCE_DIR}/scripts/pp_conditionals.py
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
+install(FILES ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
 # its source, and the plugin built now where clang++-22 and Clang's headers
-# are (scripts/deps.sh checker). Without a prebuilt plugin the installed
+# are (scripts/deps.sh checker), by the one plugin builder (scripts/amp_driver/plugins.py).
+# Without a prebuilt plugin the installed
 # driver builds one on first use into the user's cache; without Clang at all
 # host kernels keep fibers (GCC-only machines).
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 install(FILES ${PROJECT_SOURCE_DIR}/tools/tile_compiler/tile_compiler.cpp
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler)
 install(CODE "
-  execute_process(COMMAND bash \"${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh\" plugin
+  execute_process(COMMAND \"${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh\" plugin tile_compiler
     RESULT_VARIABLE amp_tc_rc OUTPUT_VARIABLE amp_tc_so OUTPUT_STRIP_TRAILING_WHITESPACE)
   if(amp_tc_rc EQUAL 0 AND EXISTS \"\${amp_tc_so}\")
     file(INSTALL \"\${amp_tc_so}\" DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler\")
@@ -127,6 +125,12 @@ if(AMP_CONF_KOKKOS_HOST)
     set(AMP_PC_KOKKOS "${AMP_CONF_KOKKOS_HOST}")
   else()
     set(AMP_PC_KOKKOS "\${prefix}/${AMP_CONF_KOKKOS_HOST}")
+  endif()
+  # Its Cflags:/Libs: lines are amp++'s host flags, from the driver's option rows.
+  execute_process(COMMAND ${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh pkgconfig
+    OUTPUT_VARIABLE AMP_PC_FLAGS OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE amp_pc_rc)
+  if(NOT amp_pc_rc EQUAL 0)
+    message(FATAL_ERROR "scripts/amp_driver.sh pkgconfig failed (python3 is needed)")
   endif()
   configure_file(${CMAKE_CURRENT_LIST_DIR}/install/amp_compat.pc.in ${PROJECT_BINARY_DIR}/amp_compat.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/amp_compat.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

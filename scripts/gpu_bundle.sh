@@ -217,12 +217,16 @@ omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 # oneTBB (the PPL companions of the legacy samples): absent on GPU machines.
 for f in "$OUT"/samples/* "$OUT"/amp_tests; do ldd "$f" 2>/dev/null; done | awk '/libtbb/ {print $3}' | sort -u |
   while read -r lib; do [ -f "$lib" ] && cp -L "$lib" "$OUT/"; done
+# The host accelerators of the embedded host Kokkos (the backends list,
+# scripts/amp_driver/backends.txt), for run.sh.
+"$ROOT/scripts/amp_driver.sh" backends --kind host --embedded >"$OUT/host_backends.list"
 cat > "$OUT/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the GPU bundle: samples and tests on the GPU (cuda) and on the host
 # accelerator (openmp), then compute-sanitizer on every sample (GPU).
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH="$PWD:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
+host_backends="$(tr '\n' ' ' <host_backends.list)"  # the embedded host Kokkos' accelerators
 pass=0 fail=0
 check() { # name cmd...
   local name=$1; shift
@@ -252,7 +256,7 @@ echo "== tests"
 # With two or more GPUs the suite also runs with the second one as default
 # (the TwoGpus tests skip with fewer); each on every kernel path.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
-backends="cuda openmp serial"; [ "${gpus:-0}" -ge 2 ] && backends="cuda cuda1 openmp serial"
+backends="cuda $host_backends"; [ "${gpus:-0}" -ge 2 ] && backends="cuda cuda1 $host_backends"
 for b in $backends; do
   for p in auto portable native; do
     check "amp_tests ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p ./amp_tests --gtest_brief=1
@@ -267,7 +271,7 @@ fi
 # Host tiles of the GPU build: compiled (the default) against fibers.
 check "amp_tests (openmp, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=openmp AMP_HOST_TILES=fibers ./amp_tests --gtest_brief=1
 if [ -x host_tiles/amp_host_tiles_kernels ] && command -v python3 >/dev/null; then
-  for b in openmp serial; do
+  for b in $host_backends; do
     check "host tiles compiled = fibers ($b)" env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py \
       host_tiles/amp_host_tiles_kernels host_tiles/kernels.cpp host_tiles/header_kernels.h
   done

@@ -3,7 +3,7 @@
 // character and string literals holding parentheses and quotes, raw strings,
 // digit separators, `case'('`, and a directive after a comment on its line.
 // The build compiles this file through scripts/restrict_launcher.sh, whose
-// rewrite must read them as the compiler does (scripts/cpp_lexer.py): it once
+// rewrite must read them as the compiler does (scripts/amp_driver/cpp_lexer.py): it once
 // took the quote of L'(' for a digit separator, left the pairs below
 // unrewritten, and the build failed with "redefinition of int side(int)".
 // The literals are also checked for their values: the rewrite must not change

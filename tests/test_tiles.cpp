@@ -433,7 +433,7 @@ TEST(Tiles, UnlaunchableTileIsStillAnExtent) {
 // array whose bound is a constant expression (AMD Bolt's scan_by_key:
 // `tile_static iType lds[SCAN_WAVESIZE*SCAN_KERNELWAVES]`): AMP runs no
 // constructor for it (GPU builds: the launcher's unconstructed storage,
-// scripts/gpu_edits.py, whatever the bound's expression), and every work-item
+// scripts/amp_driver/passes/gpu.py, whatever the bound's expression), and every work-item
 // sees the values the tile wrote.
 namespace {
 struct tile_pair {

@@ -17,7 +17,7 @@
 // Arguments are split at top-level commas, as every preprocessor splits them:
 // `assert(f<a, b>())` keeps `f<a` and fails to compile, as it does in MSVC
 // (and in standard C++), never silently asserting something else.
-// The --msvc rewriter (scripts/msvc_rewrite.py) drops the same arguments in
+// The --msvc rewriter (scripts/amp_driver/passes/msvc.py) drops the same arguments in
 // the source, so both modes agree.
 //
 // No include guard: like the C library's <assert.h>, each inclusion defines

@@ -498,7 +498,7 @@ using ::amp_compat_msvc_vwprintf;
 // MSVC's std::ifstream/ofstream/fstream open(...) and constructors also take
 // a wide name (const wchar_t*, std::wstring); libstdc++'s take narrow ones.
 // Where such a call fails, the compiler launcher (--msvc,
-// scripts/msvc_rewrite.py) passes the name through this: the same file
+// scripts/amp_driver/passes/msvc.py) passes the name through this: the same file
 // name in the file system's encoding (UTF-8).
 namespace amp_compat_crt {
 inline std::string narrow_path(const std::wstring& wide) { return to_utf8(wide.c_str()); }
@@ -510,7 +510,7 @@ inline std::string narrow_path(const wchar_t* wide) { return to_utf8(wide); }
 // same class); code writes `const type_info& ti`. In the MSVC dialect
 // (--msvc) Clang itself declares an unrelated, incomplete ::type_info, which
 // no using-declaration may replace: there the compiler launcher names
-// std::type_info in the project's files instead (scripts/msvc_rewrite.py).
+// std::type_info in the project's files instead (scripts/amp_driver/passes/msvc.py).
 #include <typeinfo>
 #ifndef AMP_MSVC_VER
 using std::type_info;

@@ -13,7 +13,7 @@
 // checks.
 //
 // tile_static arrays are plain C arrays; in a checked build the compiler
-// launcher (scripts/restrict_rewrite.py, gpu_edits.checked_tile_static_edits)
+// launcher (scripts/amp_driver/passes/checked.py)
 // declares each one as guarded_tile_static<T[N]>: guard zones before and after
 // the array, filled with a pattern, registered with the thread (tile_static is
 // thread_local on the host: one tile runs on one thread at a time). The zones

@@ -319,7 +319,7 @@ void parallel_for_each(const accelerator_view& av, const tiled_extent<D0, D1, D2
 //   amp_parallel_for_each_scope([&]() { CALL; }),
 // and the kernel's copy of the closure is patched so that those references
 // reach the arrays' device shadows (capture.h). The compiler launcher does the
-// wrapping in the source (scripts/gpu_edits.py) and defines
+// wrapping in the source (scripts/amp_driver/passes/gpu.py) and defines
 // AMP_PARALLEL_FOR_EACH_SCOPED; only GPU builds without the launcher get the
 // function-like macro below, which rewrites every `parallel_for_each(` token
 // sequence (a user's own function of that name included).

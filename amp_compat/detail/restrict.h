@@ -5,7 +5,7 @@
 // kernels), nothing in host builds. restrict(cpu) -> AMP_HOST_ONLY (__host__).
 // Clang refuses a __host__ __device__ function that overloads a __host__ one
 // with the same signature, so restrict(cpu)/restrict(amp) overload pairs are
-// merged by scripts/restrict_rewrite.py (migration_guide.md).
+// merged by scripts/amp_driver/passes/restrict_pairs.py (migration_guide.md).
 #pragma once
 #include "config.h"
 
@@ -46,7 +46,7 @@ namespace detail {
 // Storage of a tile_static variable of class type in GPU compiles: AMP runs no
 // constructor or destructor for tile_static variables, and CUDA refuses a
 // __shared__ variable whose type has a non-empty constructor, so the compiler
-// launcher (scripts/gpu_edits.py) declares such a variable as this union and
+// launcher (scripts/amp_driver/passes/gpu.py) declares such a variable as this union and
 // names its member through a reference.
 template <class T> union tile_static_storage {
   T value;

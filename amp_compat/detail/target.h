@@ -44,7 +44,7 @@ AMP_FN void fence_global() { Kokkos::memory_fence(); }
 } // namespace detail
 } // namespace Concurrency
 
-// The body of the restrict(cpu, amp) function that scripts/restrict_rewrite.py
+// The body of the restrict(cpu, amp) function that scripts/amp_driver/passes/restrict_pairs.py
 // makes of a restrict(cpu)/restrict(amp) overload pair: GPU code calls the amp
 // version; host code calls it inside kernels (host accelerators) and the cpu
 // version elsewhere. The cpu call is not even named in the device pass, so a

@@ -1,5 +1,5 @@
 // MSVC-dialect code that Clang's Microsoft mode rejects and the --msvc
-// launcher rewrites (scripts/msvc_rewrite.py): one instance of each rule.
+// launcher rewrites (scripts/amp_driver/passes/msvc.py): one instance of each rule.
 // Built with ./amp c++ --windows-compat --msvc by tests/compat; prints
 // "msvc rewrites: N checks failed" and returns 0 only when all hold.
 #include <amp.h>

@@ -1,6 +1,6 @@
 // Must not compile: the restriction specifier comes after a member function's
 // cv-qualifiers (int get() const restrict(amp)); the launcher
-// (scripts/restrict_rewrite.py) refuses it. Expected diagnostic: "`const` must
+// (scripts/amp_driver/passes/restrict_pairs.py) refuses it. Expected diagnostic: "`const` must
 // come before".
 #include <amp.h>
 

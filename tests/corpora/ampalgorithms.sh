@@ -159,7 +159,7 @@ cmd_test() {
   local out=${1:?usage: ampalgorithms.sh test OUT_DIR}
   have_corpus
   # Built as a Visual Studio user builds it: from its solution, with the
-  # settings its .vcxproj gives (./amp build, scripts/vsproj).
+  # settings its .vcxproj gives (./amp build, scripts/amp_driver/vsproj).
   mkdir -p "$out" || die "cannot create $out"
   local prog t0=$SECONDS
   prog="$("$ROOT/amp" build "$CORPUS/amp_algorithms120.sln" --out "$out/vs" --jobs "${AMP_JOBS:-1}" 2>"$out/vs-build.log")" \

@@ -1,5 +1,5 @@
 // Conditional groups the compile drops are no code for the launcher's text
-// passes (scripts/pp_conditionals.py). Built through the restrict launcher
+// passes (scripts/amp_driver/pp_conditionals.py). Built through the restrict launcher
 // (CTest restrict.inactive_branches), with -DAMP_TEST_WIDE=0 from CMake.
 #include <amp.h>
 #include <cstdio>

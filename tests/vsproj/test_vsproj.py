@@ -1,4 +1,4 @@
-"""Unit tests of scripts/vsproj: MSBuild conditions and properties, the .sln
+"""Unit tests of scripts/amp_driver/vsproj: MSBuild conditions and properties, the .sln
 reader, what the fixture solution's projects mean in both configurations, the
 generated CMakeLists.txt, and the errors on bad input.
 
@@ -11,11 +11,10 @@ import textwrap
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
-from vsproj.msbuild import Props, VsError, condition, expand  # noqa: E402
-from vsproj.model import Build, VcProject  # noqa: E402
-from vsproj.sln import Solution  # noqa: E402
-from vsproj.cmakegen import generate  # noqa: E402
+from amp_driver.vsproj.msbuild import Props, VsError, condition, expand
+from amp_driver.vsproj.model import Build, VcProject
+from amp_driver.vsproj.sln import Solution
+from amp_driver.vsproj.cmakegen import generate
 
 FIXTURE = os.path.join(HERE, "fixture")
 SLN = os.path.join(FIXTURE, "Fixture.sln")

@@ -145,7 +145,7 @@ public:
   }
 
   // A generated restrict(cpu)/restrict(amp) pair dispatcher (scripts/
-  // restrict_rewrite.py): its body names both versions and is not checked.
+  // amp_driver/passes/restrict_pairs.py): its body names both versions and is not checked.
   bool isPairDispatcher(const FunctionDecl *FD);
 
   void checkFunction(const FunctionDecl *FD);

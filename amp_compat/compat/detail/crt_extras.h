@@ -104,7 +104,7 @@
 // undeclared AMP_COMPAT_DECLSPEC_... and fail to compile (--msvc accepts
 // them). `__declspec(align(16)) struct S {...};` -- the attribute before the
 // class key, which GCC would ignore with a warning -- is moved after the class
-// key by the compiler launcher (scripts/win_includes.py, declspec_edits).
+// key by the compiler launcher (scripts/amp_driver/passes/windows.py, declspec_edits).
 #if !defined(__has_declspec_attribute)
 #define AMP_COMPAT_NO_DECLSPEC 1
 #elif !__has_declspec_attribute(align)

@@ -7,7 +7,7 @@
 // programs throw it directly (`throw std::exception("bad size");`) or pass a
 // message to it from a derived class. libstdc++'s std::exception has neither,
 // and its layout cannot change (it is shared with the compiled library). So
-// the compiler launcher (scripts/win_includes.py, exception_edits) makes
+// the compiler launcher (scripts/amp_driver/passes/windows.py, exception_edits) makes
 // those constructions, and base specifiers naming std::exception, in copies
 // of the project's own files name amp_compat_crt::msvc_exception instead.
 //

@@ -3,7 +3,7 @@
 // wmainCRTStartup, in narrow and Unicode projects alike).
 //
 // Included by <tchar.h> under _UNICODE (where _tmain is wmain), and
-// force-included by the compiler launcher (scripts/win_includes.py) into a
+// force-included by the compiler launcher (scripts/amp_driver/passes/windows.py) into a
 // --windows-compat source that defines wmain itself. Contract: main() is
 // supplied as a weak definition (one per program whatever the number of
 // translation units; a program's own main wins) that converts argv from UTF-8

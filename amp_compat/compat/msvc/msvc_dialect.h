@@ -66,7 +66,7 @@
 #ifdef __cplusplus
 // MSVC binds a temporary to a non-const lvalue reference (`void f(V& v);
 // f(make_view());`), which Clang cannot be told to accept: where a call
-// fails for that reason, the compiler launcher (scripts/msvc_rewrite.py)
+// fails for that reason, the compiler launcher (scripts/amp_driver/passes/msvc.py)
 // wraps the argument in this, an lvalue naming the temporary, which lives
 // to the end of the full expression as MSVC's did. Usable in kernels.
 template <class T>

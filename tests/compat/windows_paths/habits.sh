@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Windows habits of scripts/win_includes.py through amp++, where a test
+# The Windows habits of scripts/amp_driver/passes/windows.py through amp++, where a test
 # needs a failing compile or a file system that git should not carry:
 #   1. "DUP.H" with both Dup.h and dup.h present: an error naming both files;
 #   2. a plain build of `void main` fails and the note names it and the flag;

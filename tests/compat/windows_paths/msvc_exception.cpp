@@ -1,5 +1,5 @@
 // MSVC's std::exception(const char*) in a Visual Studio AMP program
-// (--windows-compat: scripts/win_includes.py exception_edits, then
+// (--windows-compat: scripts/amp_driver/passes/windows.py exception_edits, then
 // compat/detail/msvc_exception.h). Each check prints what it saw; the last
 // line counts the failed checks.
 #include <amp.h>

@@ -1,7 +1,7 @@
 // Function templates whose unsigned rank or tile size is deduced from AMP
 // types (as the C++ AMP book writes them), built with --windows-compat and
 // GCC: the launcher makes the deduced parameter an int one and the unsigned
-// one a default after it (msvc_rewrite.non_int_rank_edits, as under --msvc).
+// one a default after it (msvc.non_int_rank_edits, as under --msvc).
 #include <amp.h>
 #include <iostream>
 #include <numeric>

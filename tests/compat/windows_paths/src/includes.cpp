@@ -1,4 +1,4 @@
-// Include names written the Windows way (--windows-compat; scripts/win_includes.py):
+// Include names written the Windows way (--windows-compat; scripts/amp_driver/passes/windows.py):
 // another case than the file's, backslash paths, and both in an angle include
 // found through -I. Every header prints its name from a function: the program
 // shows which files were included.

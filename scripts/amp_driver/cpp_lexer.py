@@ -1,7 +1,7 @@
 """Where a C++ source's comments, literals, preprocessor directives and line
 splices are, found as the compiler's translation phases 1-3 find them.
 
-The source rewrites (restrict_rewrite.py) scan C++ with regular expressions;
+The source rewrites (amp_driver/passes/restrict_pairs.py) scan C++ with regular expressions;
 they must never look inside a comment or a literal, and must see a token that
 a backslash-newline splits as one token. This module gives them that:
 
@@ -384,6 +384,20 @@ def match_fwd(code, pos, open_c, close_c):
         if code[i] == open_c:
             depth += 1
         elif code[i] == close_c:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def match_back(code, pos, open_c, close_c):
+    """Index of the bracket that opens the one at code[pos] (a close_c), or
+    -1; code is masked text."""
+    depth = 0
+    for i in range(pos, -1, -1):
+        if code[i] == close_c:
+            depth += 1
+        elif code[i] == open_c:
             depth -= 1
             if depth == 0:
                 return i

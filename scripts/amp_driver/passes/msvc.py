@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Source edits for MSVC-dialect code that no Clang flag accepts (--msvc).
 
 Clang's Microsoft mode (amp_compat/compat/msvc/flags.txt) accepts most of
 what MSVC's permissive parser did; these constructs it rejects, so the
-compiler launcher (restrict_rewrite.py --launch) rewrites copies of the
+compiler launcher (amp_driver/launcher.py) rewrites copies of the
 project's own files (sources and the headers they include through "" and -I,
 never amp_compat's, Kokkos' or the system's) when the command is an --msvc
 compile. Each edit keeps the meaning MSVC gave the code:
@@ -30,18 +29,17 @@ compile. Each edit keeps the meaning MSVC gave the code:
   an unqualified `type_info`: MSVC declares type_info in the global
       namespace as std::type_info; Clang's Microsoft mode declares an
       unrelated incomplete ::type_info instead, so the project's own uses
-      name std::type_info (type_info_edits). (`void main()` is win_includes.fix_void_main's, which
+      name std::type_info (type_info_edits). (`void main()` is windows.fix_void_main's, which
       runs first under --windows-compat and --msvc.)
 
-Usage: msvc_rewrite.py FILE   prints the rewritten text.
+Usage: PYTHONPATH=scripts python3 -m amp_driver.passes.msvc FILE   prints the rewritten text.
 """
 import os
 import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import mask  # noqa: E402  (the C++ lexing shared by the source rewrites)
+from ..cpp_lexer import mask  # the C++ lexing shared by the source rewrites
 
 MSC_RE = re.compile(r"\b_MSC_(FULL_)?VER\b")
 
@@ -523,7 +521,7 @@ def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping."""
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
-    first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: win_includes.fix_void_main, before
+    first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: windows.fix_void_main, before
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -534,7 +532,7 @@ def msvc_edits(text, path=None):
 # Errors that name what MSVC assumed (or its library provided) at their location (a missing `typename`
 # or `template` that only instantiation reveals, e.g. `T::type()` as an
 # expression): the launcher inserts the keyword there in the project's copy
-# and compiles again (restrict_rewrite.launch). Clang gives no fix-it for
+# and compiles again (launcher.run). Clang gives no fix-it for
 # the first.
 FIXABLE = re.compile(r"^(.*?):(\d+):(\d+): error: (?:(missing 'typename' prior to dependent type name)|"
                      r"(missing 'template' keyword prior to dependent template name)|"
@@ -919,3 +917,27 @@ def apply(text, edits):
 if __name__ == "__main__":
     src = Path(sys.argv[1]).read_text(errors="replace")
     sys.stdout.write(apply(src, msvc_edits(src)))
+
+
+# ---- the pass (passes/__init__.py)
+NAME = "MSVC dialect (--msvc; passes/msvc.py)"
+REPORT_KEYS = ("MSVC dialect:",)
+
+
+def mode_applies(job):
+    return job.msvc
+
+
+def applies(job):
+    """--msvc: every project file is read (its edits have no cheap scan, and
+    Clang's fix-its are applied after a failed compile)."""
+    return job.msvc
+
+
+def file_edits(job, f, prior, extra):
+    """(edits, report lines) of file f (a FileView); extra: path -> the
+    fix-it edits the launcher collected."""
+    me = msvc_edits(f.kept, f.path) + sorted(extra.get(f.path, ()))
+    if not me:
+        return [], []
+    return me, [f"{Path(f.path).name}: MSVC dialect: {describe(me)}"]

@@ -1,7 +1,7 @@
 """Which parts of a C++ source the preprocessor keeps, as far as the text
 passes can tell without running it.
 
-The launcher's text passes (restrict_rewrite.py and the passes it calls) read
+The launcher's text passes (amp_driver/passes/restrict_pairs.py and the passes it calls) read
 a source as written. Code in a conditional group the compile does not take
 (`#else` of an `#ifndef` that holds, `#if 0`) is no code for the compiler, but
 it is text for the passes: a declarator in an inactive `#else` right after an
@@ -29,7 +29,7 @@ certainly dropped, keeping line breaks and positions.
 import re
 from collections import namedtuple
 
-from cpp_lexer import SPLICE, tokens
+from .cpp_lexer import SPLICE, tokens
 
 # start, end: a stretch of text between two directives (directive lines not
 # included); state: True / False / None (undecided); conditional: whether it
@@ -71,13 +71,10 @@ class Env:
         self.undefined.discard(name)
 
     @classmethod
-    def from_args(cls, args, gpu=None):
+    def from_args(cls, args, gpu):
         """The macros a compile's arguments decide (see the module's text).
-        gpu: whether it is a CUDA/HIP compile (None: read from the arguments)."""
+        gpu: whether it is a CUDA/HIP compile (the job's mode, job.Job.gpu)."""
         env = cls()
-        if gpu is None:
-            gpu = any(a.startswith(("--cuda-gpu-arch", "--offload-arch")) for a in args) or \
-                any(a == "-x" and b in ("cuda", "hip") for a, b in zip(args, args[1:]))
         env.undefined.update({"_WIN32", "_WIN64", "__APPLE__", "_MSC_VER", "_MSC_FULL_VER"})
         env.define("__linux__", "1")
         env.define("__cplusplus", None)

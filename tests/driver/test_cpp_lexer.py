@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Unit tests of scripts/cpp_lexer.py and of the restrict-pair rewrite that
+"""Unit tests of scripts/amp_driver/cpp_lexer.py and of the restrict-pair rewrite that
 uses it (CTest: restrict.lexer). One class per category of what the lexer must
 read as the compiler does; each checks the lexer's view (tokens, mask) and that
 a restrict(cpu)/restrict(amp) pair written after the construct is still
 rewritten, as Windows code that uses the construct needs.
 
-Run: python3 tests/lexer/test_cpp_lexer.py [-v]
+Run: python3 tests/driver/test_cpp_lexer.py [-v]
 """
 import os
 import sys
@@ -13,10 +13,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-sys.path.insert(0, str(SCRIPTS))
-import cpp_lexer  # noqa: E402
-import restrict_rewrite  # noqa: E402
+from amp_driver import cpp_lexer
+from amp_driver.passes import restrict_pairs
 
 PAIR = ("int which(int x) restrict(cpu) { return 1000 + x; }\n"
         "int which(int x) restrict(amp) { return 2000 + x; }\n")
@@ -28,7 +26,7 @@ def rewrite(source, name="t.cpp"):
         p = os.path.join(d, name)
         with open(p, "w", newline="") as f:
             f.write(source)
-        out, _ = restrict_rewrite.rewrite_files([p])
+        out, _ = restrict_pairs.rewrite_files([p])
         return out.get(p)
 
 
@@ -253,7 +251,7 @@ class PlacementCheck(Base):
             p = os.path.join(d, "t.cpp")
             with open(p, "w") as f:
                 f.write("const wchar_t c = L'(';\nint f() restrict(amp) const;\n")
-            errors = restrict_rewrite.check_placement([p], [])
+            errors = restrict_pairs.check_placement([p], [])
         self.assertEqual(len(errors), 1, errors)
         self.assertIn("t.cpp:2:9: error: C++ AMP: `const` must come before", errors[0])
 

@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
-"""Unit tests of the --windows-compat source edits of scripts/win_includes.py:
+"""Unit tests of the --windows-compat source edits of scripts/amp_driver/passes/windows.py:
 MSVC's std::exception(message) (exception_edits) and __declspec(align) before
 a class key (declspec_edits) -- what is rewritten and what is left alone."""
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import win_includes  # noqa: E402
-from cpp_lexer import mask  # noqa: E402
+from amp_driver.passes import windows
+from amp_driver.cpp_lexer import mask
 
-X = win_includes.MSVC_EXCEPTION
+X = windows.MSVC_EXCEPTION
 U = "using namespace std;\n"
 
 
@@ -61,8 +60,8 @@ DECL_UNCHANGED = [
 
 def main():
     bad = total = 0
-    for fn, cases, same in ((win_includes.exception_edits, EXC_CASES, EXC_UNCHANGED),
-                            (win_includes.declspec_edits, DECL_CASES, DECL_UNCHANGED)):
+    for fn, cases, same in ((windows.exception_edits, EXC_CASES, EXC_UNCHANGED),
+                            (windows.declspec_edits, DECL_CASES, DECL_UNCHANGED)):
         for src, want in cases + [(u, u) for u in same]:
             total += 1
             got = apply(fn, src)

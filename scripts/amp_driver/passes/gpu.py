@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
 """Source edits for GPU compiles (Clang CUDA/HIP), applied by the compiler
-launcher (restrict_rewrite.py) to the sources and project headers of a GPU
+launcher (amp_driver/launcher.py) to the sources and project headers of a GPU
 compile. Line breaks stay where they were, so diagnostics keep their lines.
 
 1. Each call of parallel_for_each placed inside a lambda.
@@ -55,6 +54,8 @@ touched; constructs inside a macro's replacement list are not edited.
 """
 import re
 
+from ..cpp_lexer import match_fwd
+
 NAME = "parallel_for_each"
 SCOPE = "::Concurrency::amp_parallel_for_each_scope([&]() { "
 CLOSE = "; })"
@@ -78,18 +79,6 @@ def _ident_back(m, j):
     while k >= 0 and (m[k].isalnum() or m[k] == "_"):
         k -= 1
     return k + 1, m[k + 1:j + 1]
-
-
-def _match(m, pos, open_c, close_c):
-    depth = 0
-    for i in range(pos, len(m)):
-        if m[i] == open_c:
-            depth += 1
-        elif m[i] == close_c:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
 
 
 def _call_start(m, p):
@@ -140,7 +129,7 @@ def spans(m):
         while k < len(m) and m[k].isspace():
             k += 1
         if k < len(m) and m[k] == "<":  # explicit tile sizes: parallel_for_each<16, 16>(...)
-            k = _match(m, k, "<", ">")
+            k = match_fwd(m, k, "<", ">")
             if k < 0:
                 continue
             k += 1
@@ -148,7 +137,7 @@ def spans(m):
                 k += 1
         if k >= len(m) or m[k] != "(":
             continue  # &parallel_for_each, a name without a call
-        close = _match(m, k, "(", ")")
+        close = match_fwd(m, k, "(", ")")
         if close < 0:
             continue
         out.append((start, close + 1))
@@ -265,7 +254,7 @@ def mutable_edits(m):
     """Edit 4: `mutable restrict(X)` -> `restrict(X) mutable` (newlines kept)."""
     out = []
     for r in _MUTABLE_RESTRICT.finditer(m):
-        close = _match(m, r.end() - 1, "(", ")")
+        close = match_fwd(m, r.end() - 1, "(", ")")
         if close < 0:
             continue
         spec = m[r.start() + len("mutable") + len(r.group(1)):close + 1]
@@ -286,3 +275,29 @@ def apply(text, m):
     for s, e, r in sorted(edits(m), reverse=True):
         text = text[:s] + r + text[e:]
     return text
+
+
+# ---- the pass (passes/__init__.py)
+NAME = "GPU edits (--gpu; passes/gpu.py)"
+REPORT_KEYS = ("GPU:",)
+
+
+def mode_applies(job):
+    return bool(job.gpu)
+
+
+def applies(job):
+    """A GPU compile and a file that names parallel_for_each, tile_static,
+    norm or mutable (the cheap scan)."""
+    return bool(job.gpu) and job.any_text(HINT)
+
+
+def file_edits(job, f, prior, extra):
+    """(edits, report lines) of file f (a FileView)."""
+    ge = edits(f.mask)
+    if not ge:
+        return [], []
+    from pathlib import Path
+    return ge, [f"{Path(f.path).name}: GPU: {sum(r == CLOSE for _, _, r in ge)} parallel_for_each "
+                f"call(s) placed in a lambda, {sum(r.startswith('tile_static') for _, _, r in ge)} "
+                f"tile_static declaration(s) of class type kept unconstructed"]

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Windows habits of a compile, answered by the compiler launcher.
 
-Used by restrict_rewrite.py --launch (scripts/restrict_launcher.sh): prepare()
-takes the compiler's arguments and returns them, extended, before anything
+Used by amp_driver/launcher.py (scripts/restrict_launcher.sh): prepare()
+takes the compile job (job.Job) and returns its arguments, extended, before anything
 else looks at the sources. Nothing happens unless the compile is a Windows one:
 
 * --windows-compat (the compile force-includes compat/crt_compat.h, as amp++
@@ -41,7 +40,7 @@ else looks at the sources. Nothing happens unless the compile is a Windows one:
 * --windows-compat: MSVC's `std::exception(const char*)` constructor
   (`throw std::exception("bad size");`, `: std::exception(msg)` in a
   derived class) does not exist in libstdc++. exception_edits() finds those
-  constructions in the project's own files (restrict_rewrite.rewrite_files
+  constructions in the project's own files (restrict_pairs.rewrite_files
   applies them to copies, as it does its other edits) and names
   ::amp_compat_crt::msvc_exception instead (compat/detail/msvc_exception.h:
   derived from std::exception, what() returns the message, as MSVC's does),
@@ -65,58 +64,14 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import mask, match_fwd  # noqa: E402  (scripts/cpp_lexer.py: comments and literals as the compiler reads them)
+from ..cpp_lexer import mask, match_fwd  # comments and literals as the compiler reads them
+from ..job import forced_includes
+from .. import includes
 
-INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
 # a definition of wmain at the start of a line (after fix_void_main: int)
 WMAIN_DEF_RE = re.compile(r"^[ \t]*int[ \t]+(?:__cdecl[ \t]+)?wmain[ \t]*\([^;{}]*\)\s*\{", re.M)
-SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
 SYSTEM_PREFIXES = ("/usr/", "/lib/", "/opt/")
-
-
-def _forced_includes(args):
-    for i, a in enumerate(args):
-        if a == "-include" and i + 1 < len(args):
-            yield args[i + 1]
-        elif a.startswith("-include") and len(a) > 8 and not a.startswith("-include-"):
-            yield a[8:]
-
-
-def modes(args):
-    """(windows, msvc): which Windows build this compile is."""
-    forced = [f.replace("\\", "/") for f in _forced_includes(args)]
-    win = any(f.endswith("compat/crt_compat.h") for f in forced)
-    msvc = any(f.endswith("compat/msvc/msvc_dialect.h") for f in forced)
-    return win, msvc
-
-
-def _parse(args):
-    dirs = {"-iquote": [], "-I": [], "-isystem": [], "-idirafter": []}
-    sources, out = [], None
-    takes_value = {"-o", "-include", "-MF", "-MT", "-MQ", "-x", "-imacros", "-Xarch_device", "-Xarch_host",
-                   "-Xclang", "-Xlinker", "-L", "-D", "-U", "-l"}
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a in dirs and i + 1 < len(args):
-            dirs[a].append(os.path.abspath(args[i + 1]))
-            i += 2
-            continue
-        for opt in dirs:
-            if a.startswith(opt) and len(a) > len(opt) and not (opt == "-I" and a.startswith("-I-")):
-                dirs[opt].append(os.path.abspath(a[len(opt):]))
-                break
-        if a == "-o" and i + 1 < len(args):
-            out = args[i + 1]
-        if a in takes_value:
-            i += 2
-            continue
-        if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
-            sources.append(i)
-        i += 1
-    return dirs, sources, out
 
 
 def resolve_ci(base, name):
@@ -166,37 +121,27 @@ def _user_file(path, roots):
 def include_shims(src_paths, dirs):
     """{spelling: (kind, [targets], [includers])} for includes that need a shim;
     the closure walk follows the files they resolve to."""
-    shims, seen, todo = {}, set(), list(src_paths)
+    shims = {}
     roots = _library_roots(dirs)
-    while todo:
-        f = todo.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        try:
-            txt = Path(f).read_text(errors="replace")
-        except OSError:
-            continue
-        for kind, name in INCLUDE_RE.findall(txt):
-            name = name.strip()
-            order = ([os.path.dirname(f)] + dirs["-iquote"] if kind == '"' else []) \
-                + dirs["-I"] + dirs["-isystem"] + dirs["-idirafter"]
-            exact = next((os.path.join(d, name) for d in order if os.path.isfile(os.path.join(d, name))), None)
-            if exact:
-                if _user_file(exact, roots) and "\\" not in name:
-                    todo.append(os.path.normpath(exact))
-                continue
-            for d in order:
-                targets = resolve_ci(d, name)
-                if targets:
-                    entry = shims.setdefault(name, (kind, [], []))
-                    for t in targets:
-                        if t not in entry[1]:
-                            entry[1].append(t)
-                    entry[2].append(f)
-                    if len(targets) == 1 and _user_file(targets[0], roots):
-                        todo.append(targets[0])
-                    break
+
+    def follow(f, kind, name):
+        name = name.strip()
+        order = ([os.path.dirname(f)] + dirs["-iquote"] if kind == '"' else []) \
+            + dirs["-I"] + dirs["-isystem"] + dirs["-idirafter"]
+        exact = next((os.path.join(d, name) for d in order if os.path.isfile(os.path.join(d, name))), None)
+        if exact:
+            return [os.path.normpath(exact)] if _user_file(exact, roots) and "\\" not in name else []
+        for d in order:
+            targets = resolve_ci(d, name)
+            if targets:
+                entry = shims.setdefault(name, (kind, [], []))
+                for t in targets:
+                    if t not in entry[1]:
+                        entry[1].append(t)
+                entry[2].append(f)
+                return [targets[0]] if len(targets) == 1 and _user_file(targets[0], roots) else []
+        return []
+    includes.walk(src_paths, follow)
     return shims
 
 
@@ -328,13 +273,14 @@ def exception_edits(m):
     return sorted([(a, b, MSVC_EXCEPTION) for a, b in spans.items()] + refs)
 
 
-def prepare(args):
+def prepare(job):
     """The compiler arguments with the Windows answers added (see the module
-    comment); `args` itself when the compile is not a Windows one."""
-    win, msvc = modes(args)
+    comment); job.args itself when the compile is not a Windows one."""
+    args = job.args
+    win, msvc = job.windows, job.msvc
     if not (win or msvc):
         return args
-    dirs, sources, out = _parse(args)
+    dirs, sources, out = job.dirs, job.sources, job.out
     work = os.environ.get("AMP_WIN_DIR") or os.path.abspath((out or "a.out") + ".win")
     new_args, extra = list(args), []
     for k in sources:
@@ -354,7 +300,7 @@ def prepare(args):
     if win:
         # A source that defines wmain (not through <tchar.h>'s _tmain): its
         # entry point, as Visual Studio's wmainCRTStartup (detail/wmain_entry.h).
-        compat = next((os.path.dirname(f) for f in _forced_includes(args)
+        compat = next((os.path.dirname(f) for f in forced_includes(args)
                        if f.replace("\\", "/").endswith("compat/crt_compat.h")), None)
         for k in sources:
             try:
@@ -368,6 +314,50 @@ def prepare(args):
         if shims:
             new_args += ["-idirafter", write_shims(shims, work)]
     return extra + new_args
+
+
+# ---- the pass (passes/__init__.py): the --windows-compat edits of the project's files
+NAME = "Windows spellings (--windows-compat; passes/windows.py)"
+REPORT_KEYS = ("std::exception(message)", "__declspec(align)", "MSVC rank deduction")
+# a template parameter of an integral type other than int (for the rank
+# deduction edit; msvc.non_int_rank_edits decides)
+RANK_HINT = re.compile(r"\btemplate\s*<[^;{]*\b(?:unsigned|size_t|long|short)\b")
+
+
+def mode_applies(job):
+    return job.windows
+
+
+def applies(job):
+    """--windows-compat and a file with one of the habits this pass edits
+    (the cheap scan: no parse for the others)."""
+    return job.windows and job.any_text(_HINTS)
+
+
+def file_edits(job, f, prior, extra):
+    """(edits, report lines) of file f (a FileView), given the earlier passes' edits."""
+    from . import msvc  # the rank deduction edit is the --msvc one
+    name, out, report = Path(f.path).name, [], []
+    xe = exception_edits(f.mask)
+    if xe:
+        report.append(f"{name}: {len(xe)} MSVC std::exception(message) construction(s) or base(s) -> {MSVC_EXCEPTION}")
+        out += xe
+    de = declspec_edits(f.mask)
+    if de:
+        report.append(f"{name}: {len(de)} __declspec(align) before a class key moved after it")
+        out += de
+    if not job.msvc:
+        # An unsigned rank deduced from an AMP type's int one (`template
+        # <class T, unsigned int Rank> f(const array_view<T, Rank>&)`, as
+        # in the C++ AMP book): MSVC deduced it, GCC and Clang do not.
+        # The same edit --msvc makes (msvc.non_int_rank_edits), here for
+        # GCC too; it changes nothing a compiler accepted.
+        re_ = msvc.non_int_rank_edits(msvc.blank_comments_and_strings(f.kept))
+        re_ = [e for e in re_ if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in prior + out)]
+        if re_:
+            report.append(f"{name}: MSVC rank deduction: {msvc.describe(re_)}")
+            out += re_
+    return out, report
 
 
 # GCC: `F:L:C: fatal error: NAME: No such file or directory`;
@@ -394,10 +384,14 @@ def hint(errors):
     return "\n".join(notes)
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--hint"]:
-        text = hint(sys.stdin.read())
-        if text:
-            print(text)
-    else:  # for tests: prints the arguments a compile would get
-        print("\n".join(prepare(sys.argv[1:])))
+class _AnyOf:
+    """regexes searched in turn (the cheap scan of applies())."""
+
+    def __init__(self, *regexes):
+        self.regexes = regexes
+
+    def search(self, text):
+        return any(r.search(text) for r in self.regexes)
+
+
+_HINTS = _AnyOf(EXCEPTION_HINT, RANK_HINT, DECLSPEC_HINT)

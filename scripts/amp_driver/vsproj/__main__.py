@@ -1,7 +1,7 @@
 """Visual Studio solutions and projects on amp_compat.
 
-  python3 scripts/vsproj build  X.sln|X.vcxproj [options]   generate, configure and build (CMake)
-  python3 scripts/vsproj import X.sln|X.vcxproj [options]   write an equivalent CMakeLists.txt
+  scripts/amp_driver.sh vsproj build  X.sln|X.vcxproj [options]   generate, configure and build (CMake)
+  scripts/amp_driver.sh vsproj import X.sln|X.vcxproj [options]   write an equivalent CMakeLists.txt
                                                             on find_package(amp_compat)
 Options:
   --config C         Configuration|Platform (default Release|x64, else the first Release one)
@@ -25,10 +25,9 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from vsproj.msbuild import VsError  # noqa: E402
-from vsproj.model import Build  # noqa: E402
-from vsproj.cmakegen import generate, target_names  # noqa: E402
+from .msbuild import VsError
+from .model import Build
+from .cmakegen import generate, target_names
 
 
 def describe(build, args):

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Runs Microsoft's C++ AMP conformance suite against amp_compat.
 
 Usage (through the driver, which supplies the toolchain):
@@ -48,7 +47,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXPECTS_RE = re.compile(r"//#\s*Expects\s*(\d*)\s*:\s*(warning|error)", re.I)
 MAIN_RE = re.compile(r" main *\(")
 SECTION_NAMES = {
@@ -168,14 +167,14 @@ def prepare_library(suite, work, tc, args):
         adaptations.append(f"{rel}: {what}")
     # restrict(cpu)/restrict(amp) pairs in the library (runall_result::verify_exit_code):
     # the same rewrite that scripts/restrict_launcher.sh applies to every compiled file.
-    rewrite = ROOT / "scripts" / "restrict_rewrite.py"
-    if rewrite.exists():
-        files = sorted(str(p) for p in scratch.rglob("*") if p.suffix in (".h", ".cpp"))
-        out = subprocess.run([sys.executable, str(rewrite), "--in-place", "--report", *files],
-                             capture_output=True, text=True, check=True).stdout
-        for line in out.splitlines():
-            if line.strip():
-                adaptations.append(f"{line.strip()} (scripts/restrict_rewrite.py, as for any user code)")
+    from .passes import restrict_pairs
+    files = sorted(str(p) for p in scratch.rglob("*") if p.suffix in (".h", ".cpp"))
+    rewritten, report = restrict_pairs.rewrite_files(files)
+    for f, t in rewritten.items():
+        Path(f).write_text(t)
+    for line in report:
+        if line.strip():
+            adaptations.append(f"{line.strip()} (scripts/amp_driver/passes/restrict_pairs.py, as for any user code)")
     inc = scratch / "inc"
     test_main = work / "test_main.h"
     shutil.copy(suite / "test_main.h", test_main)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Unit tests of scripts/pp_conditionals.py (which #if groups the compile
+"""Unit tests of scripts/amp_driver/pp_conditionals.py (which #if groups the compile
 keeps) and of the launcher's passes that use it: the restriction-placement
 check and the restrict-pair rewrite (CTest: restrict.pp_conditionals).
 
-Run: python3 tests/lexer/test_pp_conditionals.py [-v]
+Run: python3 tests/driver/test_pp_conditionals.py [-v]
 """
 import os
 import sys
@@ -11,25 +11,24 @@ import tempfile
 import unittest
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-sys.path.insert(0, str(SCRIPTS))
-import pp_conditionals as pp  # noqa: E402
-import restrict_rewrite  # noqa: E402
-from cpp_lexer import mask  # noqa: E402
+from amp_driver import pp_conditionals as pp
+from amp_driver.options import modes_of
+from amp_driver.passes import restrict_pairs
+from amp_driver.cpp_lexer import mask
 
 
 def kept(text, args=()):
     """The lines of text in segments the compile certainly keeps (True),
     drops (False) and cannot be decided (None), as {state: [stripped lines]}."""
     out = {True: [], False: [], None: []}
-    for s in pp.segments(text, pp.Env.from_args(list(args))):
+    for s in pp.segments(text, pp.Env.from_args(list(args), bool(modes_of(list(args))["gpu"]))):
         out[s.state] += [ln.strip() for ln in text[s.start:s.end].splitlines() if ln.strip()]
     return out
 
 
 class Expressions(unittest.TestCase):
     def ev(self, e, args=()):
-        return pp.evaluate(e, pp.Env.from_args(list(args)))
+        return pp.evaluate(e, pp.Env.from_args(list(args), bool(modes_of(list(args))["gpu"])))
 
     def test_known_macros(self):
         self.assertEqual(self.ev("A == 3 && B", ["-DA=3", "-DB"]), 1)
@@ -106,14 +105,14 @@ def check(source, args=()):
     with tempfile.TemporaryDirectory() as d:
         p = os.path.join(d, "t.cpp")
         Path(p).write_text(source)
-        return restrict_rewrite.check_placement([p], list(args))
+        return restrict_pairs.check_placement([p], list(args), bool(modes_of(list(args))["gpu"]))
 
 
 def rewrite(source, args=()):
     with tempfile.TemporaryDirectory() as d:
         p = os.path.join(d, "t.cpp")
         Path(p).write_text(source)
-        out, _ = restrict_rewrite.rewrite_files([p], env=pp.Env.from_args(list(args)))
+        out, _ = restrict_pairs.rewrite_files([p], env=pp.Env.from_args(list(args), bool(modes_of(list(args))["gpu"])))
         return out.get(p)
 
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""The launcher (scripts/restrict_rewrite.py --launch) when the text of its
+"""The launcher (amp_driver/launcher.py) when the text of its
 source passes does not compile (CTest: restrict.launcher_fallback): the
 sources are compiled as written; if that succeeds its result stands, with a
 warning naming the pass; else the rewritten compile's errors are shown with a
 note naming the passes. A stand-in compiler (a shell script) refuses any
 source holding BROKEN and prints the file it compiled.
 
-Run: python3 tests/lexer/test_launcher_fallback.py [-v]
+Run: python3 tests/driver/test_launcher_fallback.py [-v]
 """
 import contextlib
 import io
@@ -17,9 +17,8 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-sys.path.insert(0, str(SCRIPTS))
-import restrict_rewrite  # noqa: E402
+from amp_driver.passes import restrict_pairs
+from amp_driver import launcher
 
 FAKE_CC = """#!/bin/sh
 for a; do src=$a; done
@@ -47,14 +46,14 @@ class Fallback(unittest.TestCase):
         """Launches a compile of text; the pair rewrite's output gets BROKEN
         appended when breaks. Returns (exit status, stderr)."""
         Path(self.src).write_text(text)
-        real = restrict_rewrite.rewrite_files
+        real = restrict_pairs.rewrite_files
 
         def rewrite(*a, **k):
             out, report = real(*a, **k)
             return ({p: t + ("\nBROKEN\n" if breaks else "") for p, t in out.items()}, report)
         err = io.StringIO()
-        with mock.patch.object(restrict_rewrite, "rewrite_files", rewrite), contextlib.redirect_stderr(err):
-            rc = restrict_rewrite.launch([self.cc, "-c", self.src, "-o", self.src + ".o"])
+        with mock.patch.object(restrict_pairs, "rewrite_files", rewrite), contextlib.redirect_stderr(err):
+            rc = launcher.launch([self.cc, "-c", self.src, "-o", self.src + ".o"])
         return rc, err.getvalue()
 
     def test_rewritten_text_compiles(self):

@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
-"""Unit tests of scripts/gpu_edits.py: which parallel_for_each spellings a GPU
+"""Unit tests of scripts/amp_driver/passes/gpu.py: which parallel_for_each spellings a GPU
 compile wraps in a lambda, and which it leaves alone."""
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import gpu_edits  # noqa: E402
-from cpp_lexer import mask  # noqa: E402
+from amp_driver.passes import gpu as gpu_edits
+from amp_driver.cpp_lexer import mask
 
 W = gpu_edits.SCOPE
 C = gpu_edits.CLOSE

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Source rewrite for restrict(cpu)/restrict(amp) overload pairs.
 
 C++ AMP lets a function be overloaded on its restriction alone:
@@ -36,51 +35,31 @@ Not handled (left unchanged; see migration_guide.md): destructors, constructor
 pairs defined out of class, templated conversion operators, pairs whose two
 versions return different types, restrictions written through other macros.
 
-Usage: restrict_rewrite.py [--in-place] [--report] [--out-dir DIR] FILE...
+Usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FILE...
   prints the rewritten text of a single FILE, or rewrites in place, or writes
-  DIR/<basename>; --report lists what was rewritten.
-       restrict_rewrite.py --launch COMPILER ARGS...
-  compiler launcher (scripts/restrict_launcher.sh): finds the sources among
-  ARGS and the project headers they include (through "" and the -I/-iquote
-  folders, not amp_compat's or Kokkos'); when any holds a pair, compiles
-  rewritten copies instead (kept beside the -o output when the build writes
-  dependency files, else in a temporary folder, each starting with a #line naming its original), else runs the
-  command unchanged.
+  DIR/<basename>; --report lists what was rewritten. The compiler launcher
+  (launcher.py) runs this pass with the others on every compile.
 """
-import os
-import shutil
-import subprocess
-import tempfile
 import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cpp_lexer import SPLICE, join_splices, mask, match_fwd, tokens  # noqa: E402  (the C++ lexing: comments, literals, splices)
-import msvc_rewrite  # noqa: E402  (beside this script)
-import gpu_edits  # noqa: E402  (GPU compiles: each parallel_for_each call inside a lambda)
-import win_includes  # noqa: E402  (scripts/win_includes.py, beside this file)
-import host_tiles_launch  # noqa: E402  (scripts/host_tiles_launch.py: tiled kernels compiled instead of fibers)
-import pp_conditionals  # noqa: E402  (which #if/#else groups the compile keeps)
+from collections import namedtuple
+
+from ..cpp_lexer import join_splices, mask, match_back, match_fwd, tokens  # the C++ lexing: comments, literals, splices
+from .. import pp_conditionals  # which #if/#else groups the compile keeps
+from ..job import restriction_macros
+
+# A file as the passes read it: its path, its masked text (comments, literals
+# and dropped #if groups blanked) and its raw text with the dropped groups
+# blanked (same positions).
+FileView = namedtuple("FileView", "path mask kept")
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
 KEYWORD_TYPES = {"int", "float", "double", "char", "bool", "void", "long", "short", "unsigned", "signed",
                  "wchar_t", "char16_t", "char32_t", "auto"}
 NOT_TYPE_END = {"const", "volatile", "struct", "class", "enum", "union", "typename", "register"}
 CPU, AMP = "cpu", "amp"
-
-
-def match_back(m, pos, open_c, close_c):
-    """m[pos] == close_c; returns the index of its matching open_c."""
-    depth = 0
-    for i in range(pos, -1, -1):
-        if m[i] == close_c:
-            depth += 1
-        elif m[i] == open_c:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
 
 
 def skip_ws_back(m, i):
@@ -387,10 +366,9 @@ def decl_at(text, m, info, p_close, spec, restrict_span, implicit=False):
 
 SPEC_RE = re.compile(r"\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)")
 RESTRICT_IDENT = "amp_restrict_identifier"
-SPEC_MACROS = set()  # -DNAME=<restriction specifiers> of the compile (launch())
 
 
-def identifier_edits(m):
+def identifier_edits(m, spec_macros=frozenset()):
     """MSVC's `restrict` is a contextual keyword: `restrict(x)` with anything but
     restriction specifiers is a call or an initialiser of something named
     restrict. Where a file has such a use (the macro would swallow it), every
@@ -403,7 +381,7 @@ def identifier_edits(m):
         # specifiers (-DAMP_RESTRICTION=cpu,amp: the conformance suite's
         # definition sets) is a specifier, not an identifier.
         a = re.match(r"\s*\(\s*(\w+)\s*\)", m[r.end():r.end() + 200])
-        if a and a.group(1) in SPEC_MACROS:
+        if a and a.group(1) in spec_macros:
             continue
         uses.append(r)
     if not any(re.match(r"\s*\(", m[u.end():]) for u in uses):
@@ -451,24 +429,28 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env=None, checked=False):
-    """env: what the compile defines (pp_conditionals.Env; default: nothing
+def rewrite_files(paths, job=None, extra_edits=None, env=None):
+    """The rewritten text of each of paths that a pass edits, and the report
+    (one line per edit kind). The restrict pass's own edits (pairs,
+    `restrict` as an identifier, exception specifications) always apply; the
+    other source passes (passes/__init__.py: Windows spellings, MSVC
+    dialect, GPU edits, checked build) apply when job's modes ask for them
+    (their applies(job)). job: the compile (job.Job; None: no mode);
+    env: what the compile defines (pp_conditionals.Env; default: nothing
     known), so that code in a conditional group the compile certainly drops
-    is no code for any pass here (pp_conditionals.blank_inactive); msvc: an --msvc compile, whose project files also get msvc_rewrite's
-    edits (constructs of MSVC's dialect that Clang rejects); win: a
-    --windows-compat compile, whose project files get win_includes'
-    exception_edits (MSVC's std::exception(const char*)); extra_edits:
-    path -> more edits (the fix-its the launcher applies); gpu: a GPU compile,
-    whose parallel_for_each calls are each placed inside a lambda
-    (gpu_edits.py); checked: a checked host build (AMP_CHECKED=1), whose
-    tile_static arrays get guard zones (gpu_edits.checked_tile_static_edits)."""
+    is no code for any pass here (pp_conditionals.blank_inactive);
+    extra_edits: path -> more edits (the fix-its the launcher applies under
+    --msvc)."""
+    from . import source_passes as passes_of
+    source_passes = passes_of(job) if job is not None else []
+    spec_macros = restriction_macros(job.args) if job is not None else set()
     # Splices in code are joined first, so that a name or a restriction that a
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
     # The raw text with the dropped groups blanked (same positions), for the
-    # passes that read the text itself (msvc_rewrite).
+    # passes that read the text itself (passes/msvc.py).
     kept = {p: pp_conditionals.blank_inactive(t, t, env) for p, t in texts.items()}
     decls = {p: find_decls(texts[p], masks[p]) for p in paths}
     amp_names = {(d.cls, d.name) for ds in decls.values() for d in ds if d.spec == AMP}
@@ -506,7 +488,7 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
     report, out = [], {}
     for p in paths:
         text, ds = texts[p], [d for d in decls[p] if (d.cls, d.name) in paired]
-        edits = identifier_edits(masks[p])  # (pos, end, replacement)
+        edits = identifier_edits(masks[p], spec_macros)  # (pos, end, replacement)
         if edits:
             report.append(f"{Path(p).name}: `restrict` used as an identifier -> {RESTRICT_IDENT}")
         te = throw_spec_edits(masks[p])
@@ -514,44 +496,10 @@ def rewrite_files(paths, msvc=False, extra_edits=None, gpu=False, win=False, env
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
-        if win:
-            xe = win_includes.exception_edits(masks[p])
-            if xe:
-                report.append(f"{Path(p).name}: {len(xe)} MSVC std::exception(message) construction(s) or base(s) "
-                              f"-> {win_includes.MSVC_EXCEPTION}")
-                edits += xe
-            de = win_includes.declspec_edits(masks[p])
-            if de:
-                report.append(f"{Path(p).name}: {len(de)} __declspec(align) before a class key moved after it")
-                edits += de
-            if not msvc:
-                # An unsigned rank deduced from an AMP type's int one (`template
-                # <class T, unsigned int Rank> f(const array_view<T, Rank>&)`, as
-                # in the C++ AMP book): MSVC deduced it, GCC and Clang do not.
-                # The same edit --msvc makes (msvc_rewrite.non_int_rank_edits),
-                # here for GCC too; it changes nothing a compiler accepted.
-                re_ = msvc_rewrite.non_int_rank_edits(msvc_rewrite.blank_comments_and_strings(kept[p]))
-                re_ = [e for e in re_ if not any(s < e[1] and e[0] < t or s == e[0] for s, t, _ in edits)]
-                if re_:
-                    report.append(f"{Path(p).name}: MSVC rank deduction: {msvc_rewrite.describe(re_)}")
-                    edits += re_
-        if msvc:
-            me = msvc_rewrite.msvc_edits(kept[p], p) + sorted((extra_edits or {}).get(p, ()))
-            if me:
-                report.append(f"{Path(p).name}: MSVC dialect: {msvc_rewrite.describe(me)}")
-                edits += me
-        if gpu:
-            ge = gpu_edits.edits(masks[p])
-            if ge:
-                report.append(f"{Path(p).name}: GPU: {sum(r == gpu_edits.CLOSE for _, _, r in ge)} parallel_for_each "
-                              f"call(s) placed in a lambda, {sum(r.startswith('tile_static') for _, _, r in ge)} "
-                              f"tile_static declaration(s) of class type kept unconstructed")
-                edits += ge
-        if checked:
-            ce = gpu_edits.checked_tile_static_edits(masks[p], p)
-            if ce:
-                report.append(f"{Path(p).name}: checked build: {len(ce)} tile_static array(s) between guard zones")
-                edits += ce
+        for ps in source_passes:  # the other passes' edits of this file, in order (passes/__init__.py)
+            es, rs = ps.file_edits(job, FileView(p, masks[p], kept[p]), edits, extra_edits or {})
+            report += rs
+            edits += es
         if not ds and not edits:
             continue
         ctors = [d for d in ds if d.is_ctor]
@@ -914,15 +862,19 @@ def literal_errors(m, aliases):
     return errors
 
 
-def check_placement(files, args):
+def check_placement(files, args, gpu=False):
     """GCC-style diagnostics for misplaced restriction specifiers and for
-    out-of-range floating literals in restrict(amp) code, in files."""
-    texts = {}
-    for f in files:
-        try:
-            texts[f] = Path(f).read_text(errors="replace")
-        except OSError:
-            pass
+    out-of-range floating literals in restrict(amp) code, in files (paths,
+    or {path: text} of files already read)."""
+    if isinstance(files, dict):
+        texts = dict(files)
+    else:
+        texts = {}
+        for f in files:
+            try:
+                texts[f] = Path(f).read_text(errors="replace")
+            except OSError:
+                pass
     aliases, macros = set(), set()
     for t in texts.values():
         aliases.update(a for a, _ in ALIAS_DEF_RE.findall(t))
@@ -946,7 +898,7 @@ def check_placement(files, args):
         # here (a macro from a header) is left to the compiler.
         segs = []
         if pp_conditionals.has_conditionals(t):
-            env = env or pp_conditionals.Env.from_args(args)
+            env = env or pp_conditionals.Env.from_args(args, gpu)
             segs = pp_conditionals.segments(t, env)
             m = pp_conditionals.blank_inactive(t, m, env)
         found = [(pos, msg) for pos, msg, lo, hi in placement_error_spans(m, aliases, macros)
@@ -960,260 +912,8 @@ def check_placement(files, args):
     return out
 
 
-SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C")
-INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
-PAIR_HINT = re.compile(r"(?:\)|\bconst|\bvolatile|&)\s*throw\s*\(|\brestrict\s*\(\s*(cpu|amp|direct3d)\s*\)|\brestrict\s*\(\s*(?!(cpu|amp|direct3d|auto)\s*[,)])")
-# a template parameter of an integral type other than int (for the
-# --windows-compat rank deduction edit; msvc_rewrite.non_int_rank_edits decides)
-RANK_HINT = re.compile(r"\btemplate\s*<[^;{]*\b(?:unsigned|size_t|long|short)\b")
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def launch(argv):
-    compiler, args = argv[0], argv[1:]
-    args = win_includes.prepare(args)  # Windows spellings and `void main` (--windows-compat/--msvc only)
-    inc_dirs, quote_dirs, sources, out = [], [], [], None
-    i = 0
-    takes_value = {"-o", "-include", "-MF", "-MT", "-MQ", "-x", "-isystem", "-imacros", "-Xarch_device",
-                   "-Xarch_host", "-Xclang", "-Xlinker", "-L"}
-    while i < len(args):
-        a = args[i]
-        if a in ("-I", "-iquote") and i + 1 < len(args):
-            (inc_dirs if a == "-I" else quote_dirs).append(args[i + 1])
-            i += 2
-            continue
-        if a.startswith("-I") and len(a) > 2:
-            inc_dirs.append(a[2:])
-        elif a.startswith("-iquote") and len(a) > 7:
-            quote_dirs.append(a[7:])
-        elif a == "-o" and i + 1 < len(args):
-            out = args[i + 1]
-        if a in takes_value:
-            i += 2
-            continue
-        if not a.startswith("-") and a.endswith(SOURCE_EXT) and os.path.isfile(a):
-            sources.append(i)
-        i += 1
-
-    def project_dir(d):
-        d = os.path.abspath(d)
-        return not (d.startswith(str(ROOT / "amp_compat")) or os.path.exists(os.path.join(d, "Kokkos_Core.hpp"))
-                    or os.path.exists(os.path.join(d, "amp.h"))
-                    or d.startswith("/usr/"))
-
-    inc_dirs_p = [os.path.abspath(d) for d in inc_dirs if project_dir(d)]
-    quote_dirs_p = [os.path.abspath(d) for d in quote_dirs if project_dir(d)]
-    # the project files each source includes, and who includes whom by a relative "" include
-    closure, rel_includers, todo = [], {}, [os.path.abspath(args[k]) for k in sources]
-    seen = set()
-    while todo:
-        f = todo.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        closure.append(f)
-        try:
-            txt = Path(f).read_text(errors="replace")
-        except OSError:
-            continue
-        for kind, name in INCLUDE_RE.findall(txt):
-            cands = ([os.path.dirname(f)] if kind == '"' else []) + (quote_dirs_p if kind == '"' else []) + inc_dirs_p
-            for d in cands:
-                c = os.path.normpath(os.path.join(d, name))
-                if os.path.isfile(c):
-                    if kind == '"' and d == os.path.dirname(f):
-                        rel_includers.setdefault(c, set()).add(f)
-                    todo.append(c)
-                    break
-            else:  # a Windows spelling (`..\\X.h`, another letter case), found as win_includes finds it
-                for d in cands:
-                    found = win_includes.resolve_ci(d, name)
-                    if len(found) == 1:
-                        todo.append(os.path.normpath(found[0]))
-                        break
-    for a in args:  # -DNAME=cpu,amp: restrict(NAME) is a restriction specifier
-        d = re.fullmatch(r"-D(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", a)
-        if d:
-            SPEC_MACROS.add(d.group(1))
-    for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
-        if a.startswith("-D") and "=" in a and "throw" in a:
-            name, _, value = a.partition("=")
-            args[k] = f"{name}={throw_spec_define(value)}"
-    placement = check_placement([f for f in closure if os.path.isfile(f)], args)
-    if placement:
-        sys.stderr.write("\n".join(placement) + "\n")
-        return 1
-    headers = [f for f in closure if f not in {os.path.abspath(args[k]) for k in sources}]
-
-    def run_unchanged():
-        if not host_tiles_launch.wanted(args, list(sources), headers):
-            os.execvp(compiler, [compiler] + args)
-        return host_tiles_launch.call(compiler, args, list(sources), out, headers)
-
-    # An --msvc compile (Clang's Microsoft mode, flags.txt): the MSVC-dialect
-    # edits apply too (msvc_rewrite.py).
-    msvc = "-fms-compatibility" in args
-    # A GPU compile (Clang CUDA/HIP): parallel_for_each calls are wrapped here
-    # (gpu_edits.py), so amp.h does not define its macro for that.
-    gpu = any(a.startswith(("--cuda-gpu-arch", "--offload-arch")) for a in args) or \
-        any(a == "-x" and b in ("cuda", "hip") for a, b in zip(args, args[1:]))
-    as_written = list(args)  # the fallback: no source pass, amp.h's own parallel_for_each macro on GPUs
-    if gpu:
-        args.append("-DAMP_PARALLEL_FOR_EACH_SCOPED=1")
-    # A checked host build (amp_compat/detail/checked.h): tile_static arrays
-    # between guard zones.
-    checked = "-DAMP_CHECKED=1" in args and not gpu
-    texts = {f: SPLICE.sub("", Path(f).read_text(errors="replace")) for f in closure if os.path.isfile(f)}
-    win = win_includes.modes(args)[0]
-    if not win and not msvc:  # no rank rewrite without them: say where a specialization never matches
-        for w in msvc_rewrite.unsigned_rank_warnings({f: t for f, t in texts.items() if RANK_HINT.search(t)}):
-            sys.stderr.write(w + "\n")
-    if not msvc and not any(PAIR_HINT.search(t) or (gpu and gpu_edits.HINT.search(t))
-                            or (checked and gpu_edits.CHECKED_HINT.search(t))
-                            or (win and (win_includes.EXCEPTION_HINT.search(t) or RANK_HINT.search(t)
-                                        or win_includes.DECLSPEC_HINT.search(t)))
-                            for t in texts.values()):
-        return run_unchanged()
-    fixes = {}  # --msvc: path -> edits from Clang's fix-its (msvc_rewrite.fixit_edits)
-
-    def failed(rc, err, report):
-        return rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers)
-    for attempt in range(4):
-        rewritten, report = rewrite_files(closure, msvc=msvc, extra_edits=fixes, gpu=gpu, win=win,
-                                          env=pp_conditionals.Env.from_args(args, gpu), checked=checked)
-        if not rewritten and not msvc:
-            return run_unchanged()
-        rc, err = compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten,
-                                    capture=True, headers=headers)
-        if not msvc:
-            if rc != 0:
-                return failed(rc, err, report)
-            sys.stderr.write(err)
-            return rc
-        # MSVC-isms that only instantiation shows (a missing typename/template,
-        # msvc_rewrite.FIXABLE): the keyword goes in where Clang points; again.
-        new = {} if rc == 0 else msvc_rewrite.fixit_edits(
-            err, {f: Path(f).read_text(errors="replace") for f in closure if os.path.isfile(f)},
-            lambda f: msvc_rewrite.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
-            win=win)
-        grew = False
-        for f, es in new.items():
-            if not es <= fixes.get(f, set()):
-                fixes.setdefault(f, set()).update(es)
-                grew = True
-        if not grew or attempt == 3:
-            if rc != 0:
-                return failed(rc, err, report)
-            sys.stderr.write(err)
-            return rc
-    return 1
-
-
-# Which pass wrote each kind of rewrite_files' report line (its own words).
-PASS_OF_REPORT = [
-    ("MSVC dialect:", "MSVC dialect (--msvc; scripts/msvc_rewrite.py)"),
-    ("GPU:", "GPU edits (scripts/gpu_edits.py)"),
-    ("std::exception(message)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
-    ("__declspec(align)", "Windows spellings (--windows-compat; scripts/win_includes.py)"),
-    ("MSVC rank deduction", "Windows spellings (--windows-compat; scripts/msvc_rewrite.py)"),
-    ("used as an identifier", "`restrict` as an identifier (scripts/restrict_rewrite.py)"),
-    ("dynamic exception specification", "exception specifications (scripts/restrict_rewrite.py)"),
-]
-
-
-def pass_of(line):
-    for key, name in PASS_OF_REPORT:
-        if key in line:
-            return name
-    return "restrict(cpu)/restrict(amp) pairs (scripts/restrict_rewrite.py)"
-
-
-def rewrite_failed(rc, err, report, compiler, as_written, sources, out, headers):
-    """A compile of the rewritten sources failed (its stderr: err). The
-    sources are compiled as written (AMP_LAUNCHER_FALLBACK=0: not): should
-    that succeed, its result stands and a warning names the passes whose text
-    failed; else the rewritten compile's errors are shown, with a note naming
-    the passes that edited the text the errors are about. Returns the exit
-    status."""
-    passes = list(dict.fromkeys(pass_of(r) for r in report))
-    edits = "".join(f"  {pass_of(r)}: {r}\n" for r in report)
-    preprocess_only = any(a in ("-E", "-M", "-MM") for a in as_written)
-    if os.environ.get("AMP_LAUNCHER_FALLBACK", "1") != "0" and not preprocess_only:
-        rc0, err0 = host_tiles_launch.run(compiler, as_written, list(sources), out, headers, capture=True)
-        if rc0 == 0:
-            sys.stderr.write(err0)
-            first = next((ln for ln in err.splitlines() if " error: " in ln or ln.startswith("error:")), "")
-            sys.stderr.write(f"amp++: warning: the text of the launcher's source passes did not compile "
-                             f"({'; '.join(passes)}); compiled as written instead, which the compiler accepts"
-                             + (f". First error of the rewritten text: {first}" if first else "") + "\n"
-                             + "amp++: note: what the passes changed:\n" + edits)
-            return 0
-    sys.stderr.write(err)
-    if passes:
-        sys.stderr.write("amp++: note: the errors above are in the text of the launcher's source passes "
-                         "(line numbers are the original's); what they changed:\n" + edits)
-    return rc
-
-
-def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False,
-                      headers=()):
-    """Compiles args with the rewritten files in an overlay folder; returns
-    (exit status, stderr text when capture, else ""). headers: the project
-    headers the sources reach, whose tiled kernels the tile compiler rewrites
-    too (their overlay copies where they have one)."""
-    mirror = set(rewritten)
-    changed = True
-    while changed:  # a file reaching a mirrored one through its own folder is mirrored too
-        changed = False
-        for f in list(mirror):
-            for inc in rel_includers.get(f, ()):
-                if inc not in mirror:
-                    mirror.add(inc)
-                    changed = True
-    tmp = None
-    if out and any(a in ("-MD", "-MMD") or a.startswith("-MF") for a in args):  # dependency files name them
-        overlay = Path(os.path.abspath(out) + ".restrict")
-    else:
-        tmp = tempfile.mkdtemp(prefix="amp_restrict_")
-        overlay = Path(tmp)
-    for f in mirror:
-        dst = Path(str(overlay) + f)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        body = rewritten.get(f) or Path(f).read_text(errors="replace")
-        dst.write_text(f'#line 1 "{f}"\n' + body)
-    new_args = list(args)
-    for k in sources:
-        f = os.path.abspath(args[k])
-        if f in mirror:
-            new_args[k] = str(overlay) + f
-    # "" includes: a rewritten copy's folder first, then the original's (for
-    # its unrewritten neighbours); the original first would let a file that
-    # is also reached through -I be included twice (original and copy), and a
-    # "" include through -I from another folder find the original (test
-    # restrict.quoted_include). <> includes: the copies' -I folders first.
-    extra = []
-    folders = list(dict.fromkeys(os.path.dirname(f) for f in sorted(mirror)))
-    for d in folders:
-        extra += ["-iquote", str(overlay) + d]
-    for d in folders:
-        extra += ["-iquote", d]
-    for d in inc_dirs_p:
-        if any(f.startswith(d + "/") for f in mirror):
-            extra.append("-I" + str(overlay) + d)
-    # Sources move by len(extra) positions; tiled kernels are compiled last,
-    # those of the project headers too (the copies here for mirrored ones).
-    final = extra + new_args
-    seen = [str(overlay) + f if f in mirror else f for f in headers]
-    try:
-        return host_tiles_launch.run(compiler, final, [k + len(extra) for k in sources], out, seen, capture)
-    finally:
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
 def main(argv):
-    if argv and argv[0] == "--launch":
-        return launch(argv[1:])
+    """python3 -m amp_driver rewrite ...: the pass alone on the given files."""
     in_place = "--in-place" in argv
     want_report = "--report" in argv
     out_dir = None
@@ -1231,7 +931,3 @@ def main(argv):
     if want_report:
         print("\n".join(report))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -41,9 +41,8 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-import cpp_lexer  # noqa: E402
-import restrict_rewrite  # noqa: E402
+from amp_driver import cpp_lexer
+from amp_driver.passes import restrict_pairs
 
 EXTENSIONS = (".cpp", ".cxx", ".cc", ".h", ".hpp", ".inl")
 PAIRABLE = {"cpu", "amp", "direct3d"}
@@ -156,13 +155,13 @@ def what_at(text, toks, pos):
 
 def rewrite_with(texts, path, mask_fn, join):
     """rewrite_files on one file with the given mask (and splice joining)."""
-    saved = restrict_rewrite.mask, restrict_rewrite.join_splices
-    restrict_rewrite.mask = mask_fn
-    restrict_rewrite.join_splices = join
+    saved = restrict_pairs.mask, restrict_pairs.join_splices
+    restrict_pairs.mask = mask_fn
+    restrict_pairs.join_splices = join
     try:
-        return restrict_rewrite.rewrite_files([path])
+        return restrict_pairs.rewrite_files([path])
     finally:
-        restrict_rewrite.mask, restrict_rewrite.join_splices = saved
+        restrict_pairs.mask, restrict_pairs.join_splices = saved
 
 
 # One line of the literals legacy Windows code is full of, put before a file

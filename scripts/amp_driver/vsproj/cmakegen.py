@@ -42,7 +42,7 @@ def generate(build, amp_source=None, windows=True, msvc=True):
     std = max([p.std for p in projects] + [17])
     out = [
         "# Generated from " + os.path.basename(build.path) + f" ({build.config}) by amp_compat's",
-        "# `amp import`/`amp build` (scripts/vsproj). Sources stay where they are: VS_SOLUTION_DIR.",
+        "# `amp import`/`amp build` (scripts/amp_driver/vsproj). Sources stay where they are: VS_SOLUTION_DIR.",
         "cmake_minimum_required(VERSION 3.16)",
         f"project({re.sub(r'[^A-Za-z0-9_]', '_', build.name)} LANGUAGES {langs})",
         "",

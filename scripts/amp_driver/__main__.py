@@ -1,0 +1,58 @@
+"""python3 -m amp_driver COMMAND ARGS...
+
+  c++ BINDIR ARGS...       amp++ (driver.py); BINDIR: the folder of the amp++ script
+  launch COMPILER ARGS...  the compiler launcher (launcher.py)
+  rewrite [--in-place] [--report] [--out-dir DIR] FILE...   the restrict pass alone
+  help                     amp++ --help (the option table)
+  pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
+  readme-options           the README's option list (the option table)
+  plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
+  backends [KIND]          the backends (backends.txt)
+  vsproj build|import ...  Visual Studio solutions
+  conformance ...          Microsoft's conformance suite
+"""
+import sys
+
+
+def main(argv):
+    cmd, rest = (argv[0], argv[1:]) if argv else ("", [])
+    if cmd == "launch":
+        from .launcher import launch
+        return launch(rest)
+    if cmd == "c++":
+        from .driver import main as driver_main
+        return driver_main(rest[1:], rest[0])
+    if cmd == "rewrite":
+        from .passes.restrict_pairs import main as rewrite_main
+        return rewrite_main(rest)
+    if cmd == "help":
+        from .options import help_text
+        sys.stdout.write(help_text())
+        return 0
+    if cmd == "pkgconfig":
+        from .driver import pkgconfig_lines
+        print("\n".join(pkgconfig_lines()))
+        return 0
+    if cmd == "readme-options":
+        from .options import readme_lines
+        print("\n".join(readme_lines()))
+        return 0
+    if cmd == "plugin":
+        from .plugins import main as plugin_main
+        return plugin_main(rest)
+    if cmd == "backends":
+        from .backends import main as backends_main
+        return backends_main(rest)
+    if cmd == "vsproj":
+        from .vsproj.__main__ import main as vs_main
+        return vs_main(rest)
+    if cmd == "conformance":
+        from .conformance import main as conf_main
+        sys.argv = ["amp conformance"] + rest
+        return conf_main()
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,127 @@
+"""One compile, parsed once: the compiler, its arguments, and what they mean
+to the source passes (the sources, the -I/-iquote folders, the output, the
+-D definitions, and the build's modes: GPU, --windows-compat, --msvc,
+checked). Every pass reads its mode from the Job, never from the compile
+line.
+
+Two ways in, one parser of the compile line:
+* amp++ (driver.py) knows the modes from its own options and builds the
+  compile line from the option table (options.py); it hands the Job over
+  whole, modes included (Job.parse(..., modes=...)).
+* The CMake launcher (restrict_launcher.sh, CMAKE_CXX_COMPILER_LAUNCHER)
+  only has the compile line that CMake wrote from the amp_compat targets'
+  flags; the modes are recognised there by the marks the option table says
+  each mode puts on a compile line (options.MODE_MARKS).
+"""
+import os
+import re
+
+# What the compiler takes for a C++ source (the sources a pass may rewrite).
+SOURCE_EXT = (".cpp", ".cc", ".cxx", ".c++", ".cu", ".C", ".cp", ".CPP")
+# Options whose value is the next argument (so that value is not a source).
+TAKES_VALUE = {"-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros", "-isystem", "-iquote",
+               "-idirafter", "-MF", "-MT", "-MQ", "-Xlinker", "-Xpreprocessor", "-Xassembler", "-u", "-T", "-z",
+               "--param", "-aux-info", "-Xclang", "-Xarch_device", "-Xarch_host"}
+DIR_OPTIONS = ("-iquote", "-isystem", "-idirafter", "-I")
+
+
+def scan(args):
+    """The one reading of a compile line's words: (index, option, value) for
+    each option (value: the next argument, for the options of TAKES_VALUE;
+    else None) and (index, None, argument) for each input."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in TAKES_VALUE:
+            yield i, a, args[i + 1] if i + 1 < len(args) else None
+            i += 2
+            continue
+        yield (i, a, None) if a.startswith("-") else (i, None, a)
+        i += 1
+
+
+def forced_includes(args):
+    """The files an -include option of args names, in order."""
+    for i, a in enumerate(args):
+        if a == "-include" and i + 1 < len(args):
+            yield args[i + 1]
+        elif a.startswith("-include") and len(a) > 8 and not a.startswith("-include-"):
+            yield a[8:]
+
+
+class Job:
+    """compiler; args: the compile line after the compiler (the passes may
+    extend a copy); gpu: "", "cuda" or "hip"; windows (--windows-compat),
+    msvc (--msvc), checked (--checked, a host build); sources: indices into
+    args of the C++ sources that exist; out: the -o file; dirs: -iquote /
+    -isystem / -idirafter / -I -> [absolute folders]; defines: -DNAME[=VALUE]
+    -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; texts: path ->
+    text of the files the passes read (launcher.closure); headers: the
+    project headers the sources reach; may_exec: the launcher may become the
+    compiler (exec) when no pass applies."""
+
+    def __init__(self, compiler, args, may_exec=True):
+        self.compiler, self.args, self.may_exec = compiler, args, may_exec
+        self.gpu, self.windows, self.msvc, self.checked = "", False, False, False
+        self.sources, self.out, self.dirs, self.defines = [], None, {}, {}
+        self.preprocess_only = False
+        self.texts, self.headers = {}, []
+
+    @classmethod
+    def parse(cls, compiler, args, modes=None, may_exec=True):
+        """The Job of `compiler args`; modes (a dict gpu/windows/msvc/checked)
+        when the caller knows them (amp++), else read from the marks of the
+        option table (options.modes_of)."""
+        job = cls(compiler, list(args), may_exec=may_exec)
+        if modes is None:
+            from .options import modes_of
+            modes = modes_of(args)
+        job.gpu = modes.get("gpu", "") or ""
+        job.windows = bool(modes.get("windows"))
+        job.msvc = bool(modes.get("msvc"))
+        job.checked = bool(modes.get("checked")) and not job.gpu
+        job.dirs = {o: [] for o in DIR_OPTIONS}
+        for i, opt, value in scan(args):
+            if opt is None:
+                if value.endswith(SOURCE_EXT) and os.path.isfile(value):
+                    job.sources.append(i)
+                continue
+            if opt in job.dirs and value is not None:
+                job.dirs[opt].append(os.path.abspath(value))
+                continue
+            for d in DIR_OPTIONS:
+                if opt.startswith(d) and len(opt) > len(d) and not (d == "-I" and opt.startswith("-I-")):
+                    job.dirs[d].append(os.path.abspath(opt[len(d):]))
+                    break
+            if opt in ("-E", "-M", "-MM"):
+                job.preprocess_only = True
+            elif opt == "-o" and value is not None:
+                job.out = value
+            elif opt == "-D" and value is not None:
+                name, eq, v = value.partition("=")
+                job.defines[name] = v if eq else "1"
+            elif opt.startswith("-D") and len(opt) > 2:
+                name, eq, v = opt[2:].partition("=")
+                job.defines[name] = v if eq else "1"
+        return job
+
+    @property
+    def source_paths(self):
+        return [os.path.abspath(self.args[k]) for k in self.sources]
+
+    def modes(self):
+        return {"gpu": self.gpu, "windows": self.windows, "msvc": self.msvc, "checked": self.checked}
+
+    def any_text(self, regex):
+        """Whether a file the passes read matches regex (the cheap scan)."""
+        return any(regex.search(t) for t in self.texts.values())
+
+
+def restriction_macros(args):
+    """-DNAME=cpu,amp (restriction specifiers defined on the command line)."""
+    out = set()
+    for a in args:
+        d = re.fullmatch(r"-D(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", a)
+        if d:
+            out.add(d.group(1))
+    return out
