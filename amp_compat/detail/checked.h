@@ -38,11 +38,13 @@
 // work-items are reported as a runtime_exception naming the kernel, the tile,
 // the array, its element, both work-items and their lines. A GPU runs them in
 // any order (AMD's 64-wide wavefronts in lockstep, NVIDIA's 32-wide warps
-// independently since Volta), so each is a result AMP does not define.
+// independently since Volta), so each is a result AMP does not define. A
+// store of the value an element already held counts as a read ("read (or
+// stored unchanged)"): two such stores are not reported, one after another
+// work-item's write is (read-after-write).
 // Not seen: accesses through a pointer the array decayed to (passed to a
-// function taking T*), tile_static scalars, a write of the value already
-// there (harmless); atomic functions on an element make that work-item's
-// accesses to it exempt (atomics do not race).
+// function taking T*), tile_static scalars; atomic functions on an element
+// make that work-item's accesses to it exempt (atomics do not race).
 #pragma once
 #include "config.h"
 #include "exceptions.h"
@@ -318,11 +320,13 @@ inline std::string at_text(access_site a) {
                                                          bool then_wrote, int other, access_site other_at,
                                                          access_site mine) {
   const site& c = current;
+  // An element touched and left as it was: read, or stored the value it held.
+  const char* unchanged = "read (or stored unchanged)";
   const std::string kind = std::string(then_wrote ? "write" : "read") + "-after-" + (first_wrote ? "write" : "read");
   return "checked build: tile_static race (" + kind + ") on array `" + g.name + "` (" + g.file + ":" +
          std::to_string(g.line) + ") element " + element_of(g, e) + ": " + item_text(other) + " " +
-         (first_wrote ? "wrote" : "read") + " it (" + at_text(other_at) + "), then " + item_text(c.item) + " " +
-         (then_wrote ? "wrote" : "read") + " it (" + at_text(mine) + ") with no barrier between, in kernel " +
+         (first_wrote ? "wrote" : unchanged) + " it (" + at_text(other_at) + "), then " + item_text(c.item) + " " +
+         (then_wrote ? "wrote" : unchanged) + " it (" + at_text(mine) + ") with no barrier between, in kernel " +
          *c.kernel + ", tile " + ints(c.tile, c.rank);
 }
 

@@ -37,18 +37,18 @@ expect "$OUT/scan_overrun.out" "^checked build: tile_static array \`lds\` \(.*sc
 # their accesses (found in races.cpp by their text).
 at() { echo "races.cpp:$(grep -n -F -- "$1" "$HERE/races.cpp" | head -1 | cut -d: -f1)"; }
 r='checked build: tile_static race'
-expect "$OUT/races.out" "^read_after_write: $r \(read-after-write\) on array \`h\` \(.*$(at 'unsigned h[32]')\) element \[16\]: local index \(0\), work-item \(0\) wrote it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\), then local index \(1\), work-item \(1\) read it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\) with no barrier between, $k.*, tile \(0\)$"
+expect "$OUT/races.out" "^read_after_write: $r \(read-after-write\) on array \`h\` \(.*$(at 'unsigned h[32]')\) element \[16\]: local index \(0\), work-item \(0\) wrote it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\), then local index \(1\), work-item \(1\) read \\(or stored unchanged\\) it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\) with no barrier between, $k.*, tile \(0\)$"
 expect "$OUT/races.out" "^write_after_write: $r \(write-after-write\) on array \`last\` \(.*$(at 'pair2 last[2][4]')\) element \[1\]\[2\]: local index \(0\), work-item \(([0-9]+)\) wrote it \(.*$(at 'last[1][2].a = 100')\), then local index \(1\), work-item \([0-9]+\) wrote it \(.*$(at 'last[1][2].a = 100')\) with no barrier between, $k.*, tile \([0-3]\)$"
-expect "$OUT/races.out" "^write_after_read: $r \(write-after-read\) on array \`s\` \(.*races.cpp:[0-9]+\) element \[1\]: local index \(0\), work-item \([0-9]+\) read it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\), then local index \(1\), work-item \([0-9]+\) wrote it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\) with no barrier between"
-expect "$OUT/races.out" "^read_in_function: $r \(write-after-read\) .* element \[1\]: local index \(0\), work-item \([0-9]+\) read it \(.*$(at 'data[i] < v')\), then local index \(1\), work-item \([0-9]+\) wrote it"
+expect "$OUT/races.out" "^write_after_read: $r \(write-after-read\) on array \`s\` \(.*races.cpp:[0-9]+\) element \[1\]: local index \(0\), work-item \([0-9]+\) read \\(or stored unchanged\\) it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\), then local index \(1\), work-item \([0-9]+\) wrote it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\) with no barrier between"
+expect "$OUT/races.out" "^read_in_function: $r \(write-after-read\) .* element \[1\]: local index \(0\), work-item \([0-9]+\) read \\(or stored unchanged\\) it \(.*$(at 'data[i] < v')\), then local index \(1\), work-item \([0-9]+\) wrote it"
 expect "$OUT/races.out" "^race_free: no report$"
 done
 # The reverse order of the work-items: the same races seen from the other side.
 AMP_CHECKED_ORDER=reverse AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/races" \
   >"$OUT/races.reverse" 2>&1 || { echo "checked: races failed (reverse)"; fail=1; }
 echo "-- races, reverse order:"; cat "$OUT/races.reverse"
-expect "$OUT/races.reverse" "^read_after_write: $r \(write-after-read\) on array \`h\` .* element \[30\]: local index \(15\), work-item \(15\) read it .*, then local index \(14\), work-item \(14\) wrote it"
-expect "$OUT/races.reverse" "^write_after_read: $r \(read-after-write\) .* element \[15\]: local index \(15\), .* wrote it .*, then local index \(14\), .* read it"
+expect "$OUT/races.reverse" "^read_after_write: $r \(write-after-read\) on array \`h\` .* element \[30\]: local index \(15\), work-item \(15\) read \\(or stored unchanged\\) it .*, then local index \(14\), work-item \(14\) wrote it"
+expect "$OUT/races.reverse" "^write_after_read: $r \(read-after-write\) .* element \[15\]: local index \(15\), .* wrote it .*, then local index \(14\), .* read \\(or stored unchanged\\) it"
 expect "$OUT/races.reverse" "^race_free: no report$"
 # Off: AMP_CHECKED_RACES=0.
 AMP_CHECKED_RACES=0 AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/races" \

@@ -19,10 +19,12 @@
 //   clang++-22 -O2 -x cuda --cuda-gpu-arch=sm_90 --cuda-path=/usr/local/cuda bolt_radix_race.cu \
 //     -L/usr/local/cuda/lib64 -lcudart_static -ldl -lrt -pthread -o bolt_radix_race_cuda
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 #include <cuda_runtime.h>
 
-constexpr int buckets = 16, blocks = 4096;
+constexpr int buckets = 16;
+static int blocks = 4096; // argv[1] if given (fewer for compute-sanitizer)
 
 template <int Stride, bool Barrier> __global__ void shift(unsigned* out) {
   __shared__ unsigned h[buckets * 2];
@@ -70,7 +72,8 @@ template <int Stride, bool Barrier> int wrong_blocks() {
   return wrong;
 }
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1) blocks = std::atoi(argv[1]);
   const int warp = wrong_blocks<1, false>(), warps = wrong_blocks<32, false>(), barrier = wrong_blocks<1, true>(),
             barrier16 = wrong_blocks<32, true>();
   std::printf("racy, 16 lanes of one warp (Bolt's layout): %d of %d blocks wrong\n", warp, blocks);
