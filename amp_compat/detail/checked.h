@@ -173,7 +173,20 @@ struct guard_record {
   std::vector<race_cell>* cells; // one per element, allocated at the first access
 };
 
+// guard_max bytes of the pattern, to compare a zone with in one memcmp (the
+// C library's, vectorised: the zones are compared at every barrier).
+inline const unsigned char* pattern_block() {
+  static const unsigned char* b = [] {
+    unsigned char* p = new unsigned char[guard_max];
+    std::memset(p, pattern, guard_max);
+    return p;
+  }();
+  return b;
+}
+
+// The offset of the first byte of p[0, n) that is not the pattern, or -1.
 inline std::ptrdiff_t damaged(const unsigned char* p, std::size_t n) {
+  if (std::memcmp(p, pattern_block(), n) == 0) return -1;
   static constexpr unsigned long long word = 0x0101010101010101ull * pattern;
   std::size_t k = 0;
   for (; k + 8 <= n; k += 8) {
