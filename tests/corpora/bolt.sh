@@ -19,9 +19,10 @@
 #                                            stripped, the shared libraries they need that a
 #                                            bare machine lacks (Boost, GoogleTest, libomp),
 #                                            Bolt's radix-sort race in programs of ours
-#                                            (bolt_radix_race.cpp, .cu) and run.sh
-#                                            (bolt_gpu_run.sh: every program on cuda,
-#                                            openmp and serial within about 8 minutes)
+#                                            (bolt_radix_race.cpp, .cu), packed with xz,
+#                                            and run.sh (bolt_gpu_run.sh: every program
+#                                            on cuda, openmp and serial within about
+#                                            8 minutes; run.sh RESULTS_DIR)
 #
 # Built as its CMake files build it on Linux (bolt/amp/, test/amp/): the
 # include directories include/, test/amp/ and test/amp/common/, the generated
@@ -200,13 +201,13 @@ cmd_bundle() {
   # The cheapest programs first (host run times, README.md), so that the
   # deadline of run.sh cuts the costly ones.
   local order="PairTest MergeTest CopyTest CountTest PermutationIteratorTest GatherTest InnerProductTest ScatterTest
-    TransformScanTest device_vectorTest ReduceByKeyTest GenerateTest MinElementTest MaxElementTest TransformReduceTest
+    TransformScanTest device_vector ReduceByKeyTest GenerateTest MinElementTest MaxElementTest TransformReduceTest
     ReduceTest FillTest BinarySearchTest TransformTest ScanByKeyTest ScanTest SortTest StableSortTest SortByKeyTest
     StableSortByKeyTest" n missing=()
-  local all; all=" $(all_programs | tr '\n' ' ') "
+  local all seen=" "; all=" $(all_programs | tr '\n' ' ') "
   for n in $order $(all_programs); do
-    [[ " $(cat "$BUNDLE/programs.txt" 2>/dev/null | tr '\n' ' ') " == *" $n "* ]] && continue
-    [[ "$all" == *" $n "* ]] || continue
+    [[ "$all" == *" $n "* && "$seen" != *" $n "* ]] || continue
+    seen="$seen$n "
     if [ -x "$build/$n" ]; then
       cp "$build/$n" "$BUNDLE/bin/" && strip "$BUNDLE/bin/$n" && echo "$n" >>"$BUNDLE/programs.txt"
     else
@@ -221,12 +222,18 @@ cmd_bundle() {
   "${AMP_CUDA_CLANG:-clang++-22}" -O2 -x cuda --cuda-gpu-arch="${AMP_CUDA_ARCH:-sm_90}" --cuda-path="$cuda" \
     -Wno-unknown-cuda-version "$ROOT/tests/corpora/bolt_radix_race.cu" -L"$cuda/lib64" -lcudart_static -ldl -lrt \
     -pthread -o "$BUNDLE/bin/bolt_radix_race_cuda" || die "bolt_radix_race.cu does not build"
+  rm -f "$BUNDLE"/bin/*.so* # the driver's copy of libomp beside its output: lib/ has it
   strip "$BUNDLE/bin/bolt_radix_race" "$BUNDLE/bin/bolt_radix_race_cuda"
   bundle_libs "$BUNDLE"/bin/*
   cp "$ROOT/tests/corpora/bolt_gpu_run.sh" "$BUNDLE/run.sh"
+  # Packed (xz: about a fifth of the size; run.sh unpacks it), so that the
+  # whole corpus fits the 64 MiB a GPU machine's working copy may carry.
+  local unpacked; unpacked=$(du -sb "$BUNDLE/bin" "$BUNDLE/lib" | awk '{s += $1} END {print s}')
+  tar -C "$BUNDLE" -cf - bin lib | xz -T"${AMP_JOBS:-1}" -9 >"$BUNDLE/payload.tar.xz" || die "packing failed"
+  rm -rf "$BUNDLE/bin" "$BUNDLE/lib"
   local bytes; bytes=$(du -sb "$BUNDLE" | cut -f1)
   echo "bolt: bundle $BUNDLE: $(wc -l <"$BUNDLE/programs.txt") programs, $((bytes / 1048576)) MiB" \
-       "(libraries: $(ls "$BUNDLE/lib" | tr '\n' ' '))"
+       "($((unpacked / 1048576)) MiB unpacked)"
   [ ${#missing[@]} -eq 0 ] || echo "bolt: not in $build (not built with --gpu?): ${missing[*]}"
   [ "$bytes" -le $((64 * 1048576)) ] || die "the bundle exceeds 64 MiB ($((bytes / 1048576)) MiB)"
 }
@@ -236,5 +243,5 @@ case "${1:-}" in
   build) shift; (cmd_build "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
