@@ -453,6 +453,8 @@ template <class T> struct tracked {
   template <class P, class = std::enable_if_t<std::is_convertible<const E*, P*>::value>> operator P*() const {
     return v;
   }
+  // Binding to a reference to the array type (a function taking T(&)[N]).
+  template <class A, class = std::enable_if_t<std::is_convertible<T&, A&>::value>> operator A&() { return v; }
   E& operator*() { return *v; }
   E* operator+(std::ptrdiff_t k) { return v + k; }
   E* operator-(std::ptrdiff_t k) { return v - k; }

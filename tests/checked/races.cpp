@@ -1,7 +1,8 @@
 // Race reports of a checked build (--checked, amp_compat/detail/checked.h):
 // each kind of race between barriers on a tile_static array, and no report
 // for race-free kernels (barriers between the accesses, atomics, reads of one
-// element by every work-item, an array passed to a function). Prints one line
+// element by every work-item, an array passed to a function as a pointer or
+// a reference to the array). Prints one line
 // per case; run.sh compares them with the expected reports.
 #include <amp.h>
 
@@ -31,6 +32,8 @@ template <class C> int first_at_least(C& data, int n, int v) restrict(amp) {
   while (i < n && data[i] < v) ++i;
   return i;
 }
+
+static int last_of(const int (&a)[16]) restrict(amp) { return a[15]; }
 
 static void sum_into(int* p, int n, int* out) restrict(amp) {
   int s = 0;
@@ -111,7 +114,7 @@ int main() {
       atomic_fetch_inc(&count[l % 4]);
       if (l == 0) sum_into(part, 1, &total[0]);
       t.barrier.wait();
-      int all = total[0];
+      int all = total[0] + 0 * last_of(part);
       if (l == 0) s[t.tile] = all;
       if (l < 4) h[l] = count[l];
     });
