@@ -112,6 +112,18 @@ done
     n=$(grep '^\[  FAILED  \] [A-Za-z_].*\.' "$f" | grep -v ' listed below' | grep -v GoogleTestVerification | sed 's/ (.*//' | sort -u)
     [ -n "$n" ] && { echo "- $(basename "$f" .log):"; echo "$n" | head -20 | sed 's/^\[  FAILED  \] /    /'; }
   done
+  echo
+  echo "Slowest tests of the runs that took 60 s or more (GoogleTest's times) and the test a cut run was in:"
+  for f in "$R"/status/*.*; do
+    case "$f" in *.total) continue ;; esac
+    read -r rc secs lim <"$f" 2>/dev/null || continue
+    [ "${secs:-0}" -ge 60 ] 2>/dev/null || continue
+    log="$R/logs/$(basename "$f").log"
+    echo "- $(basename "$f") ($secs s, exit $rc):"
+    grep -E '^\[ +(OK|FAILED) +\] .* \([0-9]+ ms\)$' "$log" | sed -E 's/^\[ +(OK|FAILED) +\] (.*) \(([0-9]+) ms\)$/\3 ms  \2/' |
+      sort -rn | head -5 | sed 's/^/    /'
+    case $rc in 124 | 137) echo "    cut in: $(grep '^\[ RUN' "$log" | tail -1 | sed 's/^\[ RUN *\] //')" ;; esac
+  done
 } >>"$R/summary.md"
 
 # Bolt's radix-sort race in programs of ours (tests/corpora/bolt_radix_race.*).
