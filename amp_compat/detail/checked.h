@@ -349,42 +349,52 @@ inline void discard_segment() {
   ++segment;
 }
 
-// The running work-item reached a barrier or its end: each element it
-// touched was written (its bytes changed) or read; a conflict with another
-// work-item of the same interval is reported.
-inline void end_segment() {
-  std::vector<logged>& log = seg_log();
+// The cell of an element as the running interval (tile, barrier phase) sees
+// it: roles of an earlier interval are forgotten.
+inline race_cell& cell_now(const logged& a, unsigned phase) {
+  race_cell& c = (*a.g->cells)[static_cast<std::size_t>(a.e)];
+  if (c.tile != epoch || c.phase != phase) {
+    const unsigned seg = c.seg, atomic_seg = c.atomic_seg;
+    c = race_cell{};
+    c.tile = epoch, c.phase = phase, c.seg = seg, c.atomic_seg = atomic_seg;
+  }
+  return c;
+}
+
+// Work-item `me` wrote (or read) the element of cell c: the race with another
+// work-item's access in this interval (empty: none); c records the access.
+inline std::string note_access(race_cell& c, const logged& a, bool wrote, int me) {
   std::string report;
-  const int me = current.item;
-  const unsigned ph = current.phase;
-  std::vector<unsigned char>& bytes = seg_bytes();
-  for (const logged& a : log) {
-    race_cell& c = (*a.g->cells)[static_cast<std::size_t>(a.e)];
-    if (c.atomic_seg == segment || !report.empty()) continue;
-    if (c.tile != epoch || c.phase != ph) {
-      const unsigned seg = c.seg, atomic_seg = c.atomic_seg;
-      c = race_cell{};
-      c.tile = epoch, c.phase = ph, c.seg = seg, c.atomic_seg = atomic_seg;
-    }
+  if (wrote) {
+    const bool r1 = c.reader >= 0 && c.reader != me;
+    if (c.writer >= 0 && c.writer != me)
+      report = race_text(*a.g, a.e, true, true, c.writer, c.wrote, a.at);
+    else if (r1 || c.reader2 >= 0)
+      report = race_text(*a.g, a.e, false, true, r1 ? c.reader : c.reader2, r1 ? c.read : c.read2, a.at);
+    c.writer = me, c.wrote = a.at;
+    return report;
+  }
+  if (c.writer >= 0 && c.writer != me) report = race_text(*a.g, a.e, true, false, c.writer, c.wrote, a.at);
+  if (c.reader < 0) c.reader = me, c.read = a.at;
+  else if (c.reader != me && c.reader2 < 0) c.reader2 = me, c.read2 = a.at;
+  return report;
+}
+
+// The running work-item reached a barrier or its end: each element it
+// touched was written (its bytes changed) or read; the first conflict with
+// another work-item of the same interval is reported.
+inline void end_segment() {
+  std::string report;
+  const std::vector<unsigned char>& bytes = seg_bytes();
+  for (const logged& a : seg_log()) {
+    race_cell& c = cell_now(a, current.phase);
+    if (c.atomic_seg == segment) continue;
     const std::size_t n = a.g->elem_bytes;
     const bool wrote = std::memcmp(a.g->base + a.e * static_cast<long long>(n), bytes.data() + a.off, n) != 0;
-    if (wrote) {
-      const bool r1 = c.reader >= 0 && c.reader != me;
-      if (c.writer >= 0 && c.writer != me)
-        report = race_text(*a.g, a.e, true, true, c.writer, c.wrote, a.at);
-      else if (r1 || c.reader2 >= 0)
-        report = race_text(*a.g, a.e, false, true, r1 ? c.reader : c.reader2, r1 ? c.read : c.read2, a.at);
-      c.writer = me;
-      c.wrote = a.at;
-    } else {
-      if (c.writer >= 0 && c.writer != me) report = race_text(*a.g, a.e, true, false, c.writer, c.wrote, a.at);
-      if (c.reader < 0) c.reader = me, c.read = a.at;
-      else if (c.reader != me && c.reader2 < 0) c.reader2 = me, c.read2 = a.at;
-    }
+    std::string r = note_access(c, a, wrote, current.item);
+    if (report.empty()) report = std::move(r);
   }
-  log.clear();
-  bytes.clear();
-  ++segment;
+  discard_segment();
   if (!report.empty()) throw runtime_exception(report.c_str(), e_invalidarg);
 }
 
