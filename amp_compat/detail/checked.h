@@ -492,9 +492,10 @@ template <class T> struct guarded_tile_static {
   guarded_tile_static(const char* name, const char* file, int line)
       : record{before, sizeof before, after, sizeof after, name, file, line,
                reinterpret_cast<unsigned char*>(&value), sizeof(item), static_cast<int>(sizeof(T) / sizeof(item)),
-               static_cast<int>(std::rank<T>::value), {}, &cells} {
-    using D = std::integral_constant<int, std::rank<T>::value>;
-    fill_dims(D{});
+               std::rank<T>::value <= 4 ? static_cast<int>(std::rank<T>::value) : 1, {}, &cells} {
+    // Reports name an element by its indices up to rank 4, by its flat index beyond.
+    record.dims[0] = record.count;
+    if constexpr (std::rank<T>::value <= 4) fill_dims(std::integral_constant<int, std::rank<T>::value>{});
     std::memset(before, checked::pattern, sizeof before);
     std::memset(after, checked::pattern, sizeof after);
   }
