@@ -54,9 +54,8 @@ export -f run_one
 
 programs=$(cat "$B/programs.txt")
 # Each program's number of tests (GoogleTest's list), for "not run".
-for p in $programs; do
-  "$BIN/$p" --gtest_list_tests 2>/dev/null | grep -c '^  ' >"$R/status/$p.total"
-done
+echo "$programs" | xargs -n 1 -P 8 bash -c \
+  'AMP_DEFAULT_ACCELERATOR=serial "$BIN/$1" --gtest_list_tests 2>/dev/null | grep -c "^  " >"$R/status/$1.total"' _
 lane() { # ACC PARALLEL THREADS
   for p in $programs; do echo "$p $1 $3"; done | xargs -P "$2" -L 1 bash -c 'run_one "$@"' _
 }
