@@ -22,7 +22,10 @@ template <class T> AMP_FN void note_atomic(T* dest) {
 // ---- the AMP functions, int and unsigned int alike.
 #define AMP_ATOMIC_OPS(X) X(add) X(sub) X(and) X(or) X(xor) X(max) X(min)
 #define AMP_ATOMIC_PUBLIC(op)                                                                                  \
-  AMP_FN int atomic_fetch_##op(int* dest, int value) { detail::note_atomic(dest); return detail::atomics::fetch_##op(dest, value); }      \
+  AMP_FN int atomic_fetch_##op(int* dest, int value) {                                                         \
+    detail::note_atomic(dest);                                                                                 \
+    return detail::atomics::fetch_##op(dest, value);                                                           \
+  }                                                                                                            \
   AMP_FN unsigned int atomic_fetch_##op(unsigned int* dest, unsigned int value) {                              \
     detail::note_atomic(dest);                                                                                 \
     return detail::atomics::fetch_##op(dest, value);                                                           \
@@ -32,17 +35,35 @@ AMP_ATOMIC_OPS(AMP_ATOMIC_PUBLIC)
 #undef AMP_ATOMIC_OPS
 
 // inc/dec: old value returned; wraps around like add/sub of 1.
-AMP_FN int atomic_fetch_inc(int* dest) { detail::note_atomic(dest); return detail::atomics::fetch_add(dest, 1); }
-AMP_FN unsigned int atomic_fetch_inc(unsigned int* dest) { detail::note_atomic(dest); return detail::atomics::fetch_add(dest, 1u); }
-AMP_FN int atomic_fetch_dec(int* dest) { detail::note_atomic(dest); return detail::atomics::fetch_sub(dest, 1); }
-AMP_FN unsigned int atomic_fetch_dec(unsigned int* dest) { detail::note_atomic(dest); return detail::atomics::fetch_sub(dest, 1u); }
+AMP_FN int atomic_fetch_inc(int* dest) {
+  detail::note_atomic(dest);
+  return detail::atomics::fetch_add(dest, 1);
+}
+AMP_FN unsigned int atomic_fetch_inc(unsigned int* dest) {
+  detail::note_atomic(dest);
+  return detail::atomics::fetch_add(dest, 1u);
+}
+AMP_FN int atomic_fetch_dec(int* dest) {
+  detail::note_atomic(dest);
+  return detail::atomics::fetch_sub(dest, 1);
+}
+AMP_FN unsigned int atomic_fetch_dec(unsigned int* dest) {
+  detail::note_atomic(dest);
+  return detail::atomics::fetch_sub(dest, 1u);
+}
 
-AMP_FN int atomic_exchange(int* dest, int value) { detail::note_atomic(dest); return detail::atomics::exchange(dest, value); }
+AMP_FN int atomic_exchange(int* dest, int value) {
+  detail::note_atomic(dest);
+  return detail::atomics::exchange(dest, value);
+}
 AMP_FN unsigned int atomic_exchange(unsigned int* dest, unsigned int value) {
   detail::note_atomic(dest);
   return detail::atomics::exchange(dest, value);
 }
-AMP_FN float atomic_exchange(float* dest, float value) { detail::note_atomic(dest); return detail::atomics::exchange(dest, value); }
+AMP_FN float atomic_exchange(float* dest, float value) {
+  detail::note_atomic(dest);
+  return detail::atomics::exchange(dest, value);
+}
 
 // Stores `value` if *dest equals *expected and returns true; otherwise writes
 // the value found into *expected and returns false.

@@ -417,12 +417,13 @@ template <class A> struct tracked_sub {
   A* p;
   long long first;
   access_site at;
-  E& operator[](long long i) const {
+  static constexpr long long items_per_row = sizeof(E) / sizeof(std::remove_all_extents_t<A>);
+  decltype(auto) operator[](long long i) const { // E& for the last rank, else a tracked_sub
     if constexpr (std::rank<A>::value == 1) {
       touch(*g, first + i, at);
       return (*p)[i];
     } else {
-      return tracked_sub<E>{g, &(*p)[i], first + i * static_cast<long long>(sizeof(E) / sizeof(std::remove_all_extents_t<A>)), at};
+      return tracked_sub<E>{g, &(*p)[i], first + i * items_per_row, at};
     }
   }
   operator E*() const { return *p; }

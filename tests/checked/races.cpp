@@ -62,9 +62,11 @@ int main() {
   check("write_after_write", [&] {
     parallel_for_each(av.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
       tile_static pair2 last[2][4];
+      tile_static int cube[2][2][2]; // rank 3: race-free (one element per work-item)
       last[1][2].a = 100 + t.local[0]; // not the value already there (checked.h)
+      if (t.local[0] < 8) cube[t.local[0] / 4][t.local[0] / 2 % 2][t.local[0] % 2] = t.local[0];
       t.barrier.wait();
-      av[t.global] = last[1][2].a;
+      av[t.global] = last[1][2].a + cube[1][1][1];
     });
     av.synchronize();
   });
