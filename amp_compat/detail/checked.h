@@ -468,6 +468,7 @@ template <class T> struct tracked {
   template <class A, class = std::enable_if_t<std::is_convertible<T&, A&>::value>> operator A&() { return v; }
   E& operator*() { return *v; }
   E* operator+(std::ptrdiff_t k) { return v + k; }
+  friend E* operator+(std::ptrdiff_t k, tracked& a) { return a.v + k; }
   E* operator-(std::ptrdiff_t k) { return v - k; }
   E* begin() { return v; }
   E* end() { return v + std::extent<T>::value; }

@@ -115,6 +115,7 @@ int main() {
       }
       atomic_fetch_inc(&count[l % 4]);
       if (l == 0) sum_into(part, 1, &total[0]);
+      if (l == 1) *(0 + part + 1) += 0 * *(part + 2); // pointer arithmetic on the array (not recorded)
       t.barrier.wait();
       int all = total[0] + 0 * last_of(part);
       if (l == 0) s[t.tile] = all;
