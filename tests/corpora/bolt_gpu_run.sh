@@ -144,6 +144,7 @@ done
     echo "(no compute-sanitizer on this machine)"
   fi
 } >"$R/race.txt" 2>&1
-cat "$R/summary.md"
-echo
+# The table and the race programs' output (the failed tests and the slowest
+# ones are in summary.md).
+sed -n '1,/^$/p' "$R/summary.md"
 cat "$R/race.txt"
