@@ -23,8 +23,28 @@
 // array (at most guard_max bytes), so an overrun by up to the array's size
 // (Bolt's scan: `lds[locId + wgSize/2]` in an array of wgSize) lands in it
 // whole and damages nothing else. Out-of-range reads of tile_static arrays are
-// not detected; races between barriers show only as results that change with
-// AMP_CHECKED_ORDER (below).
+// not detected.
+//
+// Races between barriers (on unless AMP_CHECKED_RACES=0): a tile_static array
+// element written by one work-item and read or written by another of the same
+// tile with no barrier between. The reference the launcher declares names a
+// tracked<T[N]> (same size and address as the array) whose subscript records
+// which elements each work-item touches, with the line of its first access,
+// and saves their bytes; when the work-item reaches a barrier or its end, an
+// element whose bytes changed was written by it, one touched and unchanged was
+// read. On the host a tile's work-items run one at a time between barriers, so
+// the accesses of one barrier interval are compared work-item by work-item:
+// read-after-write, write-after-write and write-after-read between two
+// work-items are reported as a runtime_exception naming the kernel, the tile,
+// the array, its element, both work-items and their lines. A GPU runs them in
+// any order (AMD's 64-wide wavefronts in lockstep, NVIDIA's 32-wide warps
+// independently since Volta), so each is a result AMP does not define. A
+// store of the value an element already held counts as a read ("read (or
+// stored unchanged)"): two such stores are not reported, one after another
+// work-item's write is (read-after-write).
+// Not seen: accesses through a pointer the array decayed to (passed to a
+// function taking T*), tile_static scalars; atomic functions on an element
+// make that work-item's accesses to it exempt (atomics do not race).
 #pragma once
 #include "config.h"
 #include "exceptions.h"
@@ -34,6 +54,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace Concurrency {
@@ -51,6 +72,9 @@ struct site {
   int rank = 0;
   bool tiled = false;
   int global[3] = {0, 0, 0}, tile[3] = {0, 0, 0}, local[3] = {0, 0, 0};
+  int dims[3] = {1, 1, 1}; // the tile's extent
+  int item = 0;            // row-major local index
+  unsigned phase = 0;      // barriers this work-item has passed in its tile
 };
 inline thread_local site current;
 
@@ -92,21 +116,28 @@ template <class I> AMP_HOST_ONLY void enter(const std::string& kernel, const I& 
 template <class T> AMP_HOST_ONLY void enter_tiled(const std::string& kernel, const T& t) {
   enter(kernel, t.global);
   current.tiled = true;
+  current.item = 0;
+  current.phase = 0;
+  const auto e = t.tile_extent;
   for (int d = 0; d < T::rank; ++d) {
     current.tile[d] = t.tile[d];
     current.local[d] = t.local[d];
+    current.dims[d] = e[d];
+    current.item = current.item * e[d] + t.local[d];
   }
 }
 struct guard_record;
+void discard_segment();
 // The running tile's arrays. A function's local, so that an ordinary build,
 // which never calls it, has no thread_local to initialise.
-inline std::vector<const guard_record*>& active() {
-  static thread_local std::vector<const guard_record*> v;
+inline std::vector<guard_record*>& active() {
+  static thread_local std::vector<guard_record*> v;
   return v;
 }
 inline thread_local unsigned epoch = 1; // changes after each tile
 // After a tile (or a block of a simple kernel): no work-item runs here.
 inline void leave() {
+  discard_segment();
   current.kernel = nullptr;
   active().clear();
   ++epoch;
@@ -124,6 +155,7 @@ inline void leave() {
 constexpr std::size_t guard_min = 64, guard_max = 64 * 1024;
 constexpr unsigned char pattern = 0xA5;
 
+struct race_cell;
 struct guard_record {
   unsigned char* before;
   std::size_t before_bytes;
@@ -132,9 +164,29 @@ struct guard_record {
   const char* name;
   const char* file;
   int line;
+  // The array's elements (of its innermost type), for the race checks.
+  unsigned char* base;
+  std::size_t elem_bytes;
+  int count;
+  int rank;
+  int dims[4];
+  std::vector<race_cell>* cells; // one per element, allocated at the first access
 };
 
+// guard_max bytes of the pattern, to compare a zone with in one memcmp (the
+// C library's, vectorised: the zones are compared at every barrier).
+inline const unsigned char* pattern_block() {
+  static const unsigned char* b = [] {
+    unsigned char* p = new unsigned char[guard_max];
+    std::memset(p, pattern, guard_max);
+    return p;
+  }();
+  return b;
+}
+
+// The offset of the first byte of p[0, n) that is not the pattern, or -1.
 inline std::ptrdiff_t damaged(const unsigned char* p, std::size_t n) {
+  if (std::memcmp(p, pattern_block(), n) == 0) return -1;
   static constexpr unsigned long long word = 0x0101010101010101ull * pattern;
   std::size_t k = 0;
   for (; k + 8 <= n; k += 8) {
@@ -177,8 +229,251 @@ constexpr std::size_t after_bytes(std::size_t n) {
   const std::size_t r = (n + guard_min - 1) / guard_min * guard_min;
   return r < guard_min ? guard_min : r > guard_max ? guard_max : r;
 }
+
+// ---- races between barriers (see the top of this file)
+inline bool races_on() {
+  static const bool r = [] {
+    const char* e = std::getenv("AMP_CHECKED_RACES");
+    return !(e && std::string(e) == "0");
+  }();
+  return r;
+}
+
+struct access_site {
+  const char* file;
+  int line;
+};
+
+// What the running barrier interval of a tile did to one element: its last
+// writer and up to two readers (row-major local indices, -1: none).
+struct race_cell {
+  unsigned tile = 0, phase = 0; // the interval the roles describe (epoch, barriers passed)
+  unsigned seg = 0;             // the work-item segment that last logged the element
+  unsigned atomic_seg = 0;      // a segment that used an atomic function on it
+  int writer = -1, reader = -1, reader2 = -1;
+  access_site wrote{}, read{}, read2{};
+};
+
+// The elements the running work-item has touched since its last barrier, and
+// their bytes when first touched.
+struct logged {
+  guard_record* g;
+  long long e;
+  std::size_t off;
+  access_site at;
+};
+inline std::vector<logged>& seg_log() {
+  static thread_local std::vector<logged> v;
+  return v;
+}
+inline std::vector<unsigned char>& seg_bytes() {
+  static thread_local std::vector<unsigned char> v;
+  return v;
+}
+inline thread_local unsigned segment = 1; // a work-item's run between two barriers
+
+inline race_cell& cell(guard_record& g, long long e) {
+  if (g.cells->empty()) g.cells->resize(static_cast<std::size_t>(g.count));
+  return (*g.cells)[static_cast<std::size_t>(e)];
+}
+
+// A subscript of a tile_static array reached element e (flat, innermost
+// type) at `at`. Out-of-range elements are left to the guard zones.
+inline void touch(guard_record& g, long long e, access_site at) {
+  if (!current.tiled || e < 0 || e >= g.count || !races_on()) return;
+  race_cell& c = cell(g, e);
+  if (c.seg == segment) return;
+  c.seg = segment;
+  std::vector<unsigned char>& b = seg_bytes();
+  const std::size_t off = b.size();
+  const unsigned char* p = g.base + e * static_cast<long long>(g.elem_bytes);
+  b.insert(b.end(), p, p + g.elem_bytes);
+  seg_log().push_back({&g, e, off, at});
+}
+
+// An atomic function's operand: if it is a tile_static array element, the
+// running work-item's accesses to it in this interval are not checked.
+inline void atomic_access(const void* p) {
+  if (!current.tiled || !races_on()) return;
+  const unsigned char* q = static_cast<const unsigned char*>(p);
+  for (guard_record* g : active()) {
+    if (q >= g->base && q < g->base + static_cast<std::size_t>(g->count) * g->elem_bytes) {
+      cell(*g, (q - g->base) / static_cast<std::ptrdiff_t>(g->elem_bytes)).atomic_seg = segment;
+      return;
+    }
+  }
+}
+
+inline std::string element_of(const guard_record& g, long long e) {
+  std::string s;
+  for (int d = g.rank - 1; d >= 0; --d) {
+    s = "[" + std::to_string(e % g.dims[d]) + "]" + s;
+    e /= g.dims[d];
+  }
+  return s;
+}
+
+// "local index (..), work-item (..)" of the running tile's work-item `item`.
+inline std::string item_text(int item) {
+  const site& c = current;
+  int l[3] = {0, 0, 0}, gl[3] = {0, 0, 0};
+  for (int d = c.rank - 1; d >= 0; --d) {
+    l[d] = item % c.dims[d];
+    item /= c.dims[d];
+  }
+  for (int d = 0; d < c.rank; ++d) gl[d] = c.global[d] - c.local[d] + l[d];
+  return "local index " + ints(l, c.rank) + ", work-item " + ints(gl, c.rank);
+}
+
+inline std::string at_text(access_site a) {
+  return a.file ? std::string(a.file) + ":" + std::to_string(a.line) : std::string("?");
+}
+
+[[gnu::noinline, gnu::cold]] inline std::string race_text(const guard_record& g, long long e, bool first_wrote,
+                                                         bool then_wrote, int other, access_site other_at,
+                                                         access_site mine) {
+  const site& c = current;
+  // An element touched and left as it was: read, or stored the value it held.
+  const char* unchanged = "read (or stored unchanged)";
+  const std::string kind = std::string(then_wrote ? "write" : "read") + "-after-" + (first_wrote ? "write" : "read");
+  return "checked build: tile_static race (" + kind + ") on array `" + g.name + "` (" + g.file + ":" +
+         std::to_string(g.line) + ") element " + element_of(g, e) + ": " + item_text(other) + " " +
+         (first_wrote ? "wrote" : unchanged) + " it (" + at_text(other_at) + "), then " + item_text(c.item) + " " +
+         (then_wrote ? "wrote" : unchanged) + " it (" + at_text(mine) + ") with no barrier between, in kernel " +
+         *c.kernel + ", tile " + ints(c.tile, c.rank);
+}
+
+inline void discard_segment() {
+  seg_log().clear();
+  seg_bytes().clear();
+  ++segment;
+}
+
+// The cell of an element as the running interval (tile, barrier phase) sees
+// it: roles of an earlier interval are forgotten.
+inline race_cell& cell_now(const logged& a, unsigned phase) {
+  race_cell& c = (*a.g->cells)[static_cast<std::size_t>(a.e)];
+  if (c.tile != epoch || c.phase != phase) {
+    const unsigned seg = c.seg, atomic_seg = c.atomic_seg;
+    c = race_cell{};
+    c.tile = epoch, c.phase = phase, c.seg = seg, c.atomic_seg = atomic_seg;
+  }
+  return c;
+}
+
+// Work-item `me` wrote (or read) the element of cell c: the race with another
+// work-item's access in this interval (empty: none); c records the access.
+inline std::string note_access(race_cell& c, const logged& a, bool wrote, int me) {
+  std::string report;
+  if (wrote) {
+    const bool r1 = c.reader >= 0 && c.reader != me;
+    if (c.writer >= 0 && c.writer != me)
+      report = race_text(*a.g, a.e, true, true, c.writer, c.wrote, a.at);
+    else if (r1 || c.reader2 >= 0)
+      report = race_text(*a.g, a.e, false, true, r1 ? c.reader : c.reader2, r1 ? c.read : c.read2, a.at);
+    c.writer = me, c.wrote = a.at;
+    return report;
+  }
+  if (c.writer >= 0 && c.writer != me) report = race_text(*a.g, a.e, true, false, c.writer, c.wrote, a.at);
+  if (c.reader < 0) c.reader = me, c.read = a.at;
+  else if (c.reader != me && c.reader2 < 0) c.reader2 = me, c.read2 = a.at;
+  return report;
+}
+
+// The running work-item reached a barrier or its end: each element it
+// touched was written (its bytes changed) or read; the first conflict with
+// another work-item of the same interval is reported.
+inline void end_segment() {
+  std::string report;
+  const std::vector<unsigned char>& bytes = seg_bytes();
+  for (const logged& a : seg_log()) {
+    race_cell& c = cell_now(a, current.phase);
+    if (c.atomic_seg == segment) continue;
+    const std::size_t n = a.g->elem_bytes;
+    const bool wrote = std::memcmp(a.g->base + a.e * static_cast<long long>(n), bytes.data() + a.off, n) != 0;
+    std::string r = note_access(c, a, wrote, current.item);
+    if (report.empty()) report = std::move(r);
+  }
+  discard_segment();
+  if (!report.empty()) throw runtime_exception(report.c_str(), e_invalidarg);
+}
+
+// A subscript of a tracked tile_static array: the index and the place of the
+// subscript expression (the conversion's default arguments are evaluated
+// there).
+struct subscript {
+  long long i;
+  access_site at;
+  template <class I, class = std::enable_if_t<std::is_integral<I>::value || std::is_enum<I>::value>>
+  subscript(I i, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : i(static_cast<long long>(i)), at{file, line} {}
+};
+
+// A sub-array A of a tracked array (a row of a 2-D one): its first element's
+// flat index.
+template <class A> struct tracked_sub {
+  using E = std::remove_extent_t<A>;
+  guard_record* g;
+  A* p;
+  long long first;
+  access_site at;
+  static constexpr long long items_per_row = sizeof(E) / sizeof(std::remove_all_extents_t<A>);
+  decltype(auto) operator[](long long i) const { // E& for the last rank, else a tracked_sub
+    if constexpr (std::rank<A>::value == 1) {
+      touch(*g, first + i, at);
+      return (*p)[i];
+    } else {
+      return tracked_sub<E>{g, &(*p)[i], first + i * items_per_row, at};
+    }
+  }
+  operator E*() const { return *p; }
+};
 } // namespace checked
 
+template <class T> struct guarded_tile_static;
+
+// What a checked build's tile_static array name refers to: the array itself
+// (same address and size), whose subscripts are recorded for the race checks.
+// It converts to a pointer as the array decays (accesses through it are not
+// recorded).
+template <class T> struct tracked {
+  static_assert(std::is_array<T>::value, "a tracked tile_static variable is an array");
+  using E = std::remove_extent_t<T>;
+  using item = std::remove_all_extents_t<T>;
+  T v;
+
+  checked::guard_record& record() {
+    return reinterpret_cast<guarded_tile_static<T>*>(reinterpret_cast<unsigned char*>(this) - checked::guard_min)
+        ->record;
+  }
+  template <class R> R at(checked::subscript s) {
+    if constexpr (std::rank<T>::value == 1) {
+      checked::touch(record(), s.i, s.at);
+      return v[s.i];
+    } else {
+      return checked::tracked_sub<E>{&record(), &v[s.i], s.i * static_cast<long long>(sizeof(E) / sizeof(item)), s.at};
+    }
+  }
+  using ref = std::conditional_t<std::rank<T>::value == 1, E&, checked::tracked_sub<E>>;
+  using cref = std::conditional_t<std::rank<T>::value == 1, const E&, checked::tracked_sub<E>>;
+  ref operator[](checked::subscript s) { return at<ref>(s); }
+  cref operator[](checked::subscript s) const { return const_cast<tracked*>(this)->template at<ref>(s); }
+  // Decay to a pointer (a template, so that it yields no built-in subscript
+  // that would make `a[i]` ambiguous).
+  template <class P, class = std::enable_if_t<std::is_convertible<E*, P*>::value>> operator P*() { return v; }
+  template <class P, class = std::enable_if_t<std::is_convertible<const E*, P*>::value>> operator P*() const {
+    return v;
+  }
+  // Binding to a reference to the array type (a function taking T(&)[N]).
+  template <class A, class = std::enable_if_t<std::is_convertible<T&, A&>::value>> operator A&() { return v; }
+  E& operator*() { return *v; }
+  E* operator+(std::ptrdiff_t k) { return v + k; }
+  friend E* operator+(std::ptrdiff_t k, tracked& a) { return a.v + k; }
+  E* operator-(std::ptrdiff_t k) { return v - k; }
+  E* begin() { return v; }
+  E* end() { return v + std::extent<T>::value; }
+  T& array() { return v; }
+};
 // A tile_static array of a checked build (see above): `value` between two
 // guard zones. Like tile_static storage on a GPU, no constructor of T runs
 // (AMP runs none for tile_static variables). The launcher names the array
@@ -187,21 +482,35 @@ constexpr std::size_t after_bytes(std::size_t n) {
 template <class T> struct guarded_tile_static {
   alignas(64) unsigned char before[checked::guard_min];
   union {
-    T value;
+    tracked<T> value;
   };
   unsigned char after[checked::after_bytes(sizeof(T))];
   checked::guard_record record;
   unsigned epoch = 0;
+  std::vector<checked::race_cell> cells;
+  static_assert(alignof(T) <= checked::guard_min, "tracked<T>::record() finds the record guard_min bytes before");
+  using item = std::remove_all_extents_t<T>;
 
   guarded_tile_static(const char* name, const char* file, int line)
-      : record{before, sizeof before, after, sizeof after, name, file, line} {
+      : record{before, sizeof before, after, sizeof after, name, file, line,
+               reinterpret_cast<unsigned char*>(&value), sizeof(item), static_cast<int>(sizeof(T) / sizeof(item)),
+               std::rank<T>::value <= 4 ? static_cast<int>(std::rank<T>::value) : 1, {}, &cells} {
+    // Reports name an element by its indices up to rank 4, by its flat index beyond.
+    record.dims[0] = record.count;
+    if constexpr (std::rank<T>::value <= 4) fill_dims(std::integral_constant<int, std::rank<T>::value>{});
     std::memset(before, checked::pattern, sizeof before);
     std::memset(after, checked::pattern, sizeof after);
   }
   ~guarded_tile_static() {}
   guarded_tile_static(const guarded_tile_static&) = delete;
 
-  T& use() {
+  template <int R> void fill_dims(std::integral_constant<int, R>) {
+    if constexpr (R > 0) {
+      record.dims[R - 1] = static_cast<int>(std::extent<T, R - 1>::value);
+      fill_dims(std::integral_constant<int, R - 1>{});
+    }
+  }
+  tracked<T>& use() {
     if (epoch != checked::epoch) {
       epoch = checked::epoch;
       checked::active().push_back(&record);

@@ -1,5 +1,6 @@
-// A race between barriers found by running a tile's work-items in another
-// order (checked builds, AMP_CHECKED_ORDER=reverse): AMD Bolt's radix-sort
+// A race between barriers shown by running a tile's work-items in another
+// order (checked builds, AMP_CHECKED_ORDER=reverse, with the race reports off:
+// AMP_CHECKED_RACES=0; races.cpp has the reports): AMD Bolt's radix-sort
 // step `h[16 + l] = h[16 + l - 1]` (no barrier between the read and the
 // neighbour's write) gives different results in the two orders; the same
 // step with a barrier gives the same results. Prints both; run.sh compares

@@ -2,8 +2,10 @@
 # Checked builds (./amp c++ --checked, amp_compat/detail/checked.h): each kind
 # of report, with the kernel, the tile and the work-item, and none for correct
 # kernels; the shape of AMD Bolt's scan overrun reported at its first
-# offending work-item; a race between barriers shown by the reverse order of
-# work-items (AMP_CHECKED_ORDER). On OpenMP any tile may report first. Usage: run.sh
+# offending work-item; each kind of race between barriers (races.cpp), in both
+# orders of the work-items, with the lines of both accesses; a race shown by
+# the reverse order of work-items (AMP_CHECKED_ORDER) with the race reports
+# off (AMP_CHECKED_RACES=0). On OpenMP any tile may report first. Usage: run.sh
 # [OUT_DIR] (CTest checked.reports, on AMP_DEFAULT_ACCELERATOR or Serial).
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,13 +16,13 @@ fail=0
 expect() { # expect FILE PATTERN
   grep -Eq -- "$2" "$1" || { echo "checked: no line matching: $2"; fail=1; }
 }
-for p in reports scan_overrun; do
+for p in reports scan_overrun races; do
   "$ROOT/amp" c++ --checked "$HERE/$p.cpp" -o "$OUT/$p" || { echo "checked: $p does not compile"; exit 1; }
 done
 k='in kernel amp::parallel_for_each\[(simple|tiled)\] main::'
 # Both kernel paths of the host accelerators (parallel_for_each.h).
 for path in native portable; do
-for p in reports scan_overrun; do
+for p in reports scan_overrun races; do
   AMP_KERNEL_PATH=$path AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/$p" \
     >"$OUT/$p.out" 2>&1 || { echo "checked: $p failed"; fail=1; }
   echo "-- $p, $path path:"; cat "$OUT/$p.out"
@@ -31,12 +33,32 @@ expect "$OUT/reports.out" "^tile_static_before: checked build: tile_static array
 expect "$OUT/reports.out" "^tile_static_class_2d: .*tile_static array \`s\` .* \(byte 0 past its end\) $k.*, tile \([0-3]\), local index \(15\), work-item \((15|31|47|63)\), at the end of the work-item$"
 expect "$OUT/reports.out" "^correct: no report$"
 expect "$OUT/scan_overrun.out" "^checked build: tile_static array \`lds\` \(.*scan_overrun.cpp:[0-9]+\) written out of range \(byte 0 past its end\) $k.*, tile \([01]\), local index \(128\), work-item \((128|384)\), before its barrier$"
+# Races: the kind, the array and its element, both work-items and the lines of
+# their accesses (found in races.cpp by their text).
+at() { echo "races.cpp:$(grep -n -F -- "$1" "$HERE/races.cpp" | head -1 | cut -d: -f1)"; }
+r='checked build: tile_static race'
+expect "$OUT/races.out" "^read_after_write: $r \(read-after-write\) on array \`h\` \(.*$(at 'unsigned h[32]')\) element \[16\]: local index \(0\), work-item \(0\) wrote it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\), then local index \(1\), work-item \(1\) read \\(or stored unchanged\\) it \(.*$(at 'h[16 + l] = h[16 + l - 1]')\) with no barrier between, $k.*, tile \(0\)$"
+expect "$OUT/races.out" "^write_after_write: $r \(write-after-write\) on array \`last\` \(.*$(at 'pair2 last[2][4]')\) element \[1\]\[2\]: local index \(0\), work-item \(([0-9]+)\) wrote it \(.*$(at 'last[1][2].a = 100')\), then local index \(1\), work-item \([0-9]+\) wrote it \(.*$(at 'last[1][2].a = 100')\) with no barrier between, $k.*, tile \([0-3]\)$"
+expect "$OUT/races.out" "^write_after_read: $r \(write-after-read\) on array \`s\` \(.*races.cpp:[0-9]+\) element \[1\]: local index \(0\), work-item \([0-9]+\) read \\(or stored unchanged\\) it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\), then local index \(1\), work-item \([0-9]+\) wrote it \(.*$(at 's[l] = s[(l + 1) % 16] + 1')\) with no barrier between"
+expect "$OUT/races.out" "^read_in_function: $r \(write-after-read\) .* element \[1\]: local index \(0\), work-item \([0-9]+\) read \\(or stored unchanged\\) it \(.*$(at 'data[i] < v')\), then local index \(1\), work-item \([0-9]+\) wrote it"
+expect "$OUT/races.out" "^race_free: no report$"
 done
+# The reverse order of the work-items: the same races seen from the other side.
+AMP_CHECKED_ORDER=reverse AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/races" \
+  >"$OUT/races.reverse" 2>&1 || { echo "checked: races failed (reverse)"; fail=1; }
+echo "-- races, reverse order:"; cat "$OUT/races.reverse"
+expect "$OUT/races.reverse" "^read_after_write: $r \(write-after-read\) on array \`h\` .* element \[30\]: local index \(15\), work-item \(15\) read \\(or stored unchanged\\) it .*, then local index \(14\), work-item \(14\) wrote it"
+expect "$OUT/races.reverse" "^write_after_read: $r \(read-after-write\) .* element \[15\]: local index \(15\), .* wrote it .*, then local index \(14\), .* read \\(or stored unchanged\\) it"
+expect "$OUT/races.reverse" "^race_free: no report$"
+# Off: AMP_CHECKED_RACES=0.
+AMP_CHECKED_RACES=0 AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 120 "$OUT/races" \
+  >"$OUT/races.off" 2>&1 || { echo "checked: races failed (off)"; fail=1; }
+[ "$(grep -c ': no report$' "$OUT/races.off")" = 5 ] || { echo "checked: AMP_CHECKED_RACES=0 still reports"; cat "$OUT/races.off"; fail=1; }
 # A race between barriers: the work-items of a tile in reverse order
 # (AMP_CHECKED_ORDER=reverse) change the racy kernel's result only.
 "$ROOT/amp" c++ --checked "$HERE/order.cpp" -o "$OUT/order" || { echo "checked: order does not compile"; exit 1; }
 for order in forward reverse; do
-  AMP_CHECKED_ORDER=$order AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 60 "$OUT/order" \
+  AMP_CHECKED_RACES=0 AMP_CHECKED_ORDER=$order AMP_DEFAULT_ACCELERATOR="${AMP_DEFAULT_ACCELERATOR:-serial}" timeout 60 "$OUT/order" \
     >"$OUT/order.$order" 2>&1 || { echo "checked: order failed ($order)"; fail=1; }
   echo "-- order.cpp, $order:"; cat "$OUT/order.$order"
 done

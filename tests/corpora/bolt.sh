@@ -14,6 +14,15 @@
 #   bolt.sh test OUT_DIR                     build AMP_BOLT_PROGRAMS (default: a subset
 #                                            that fits a few minutes) and run each on
 #                                            serial and openmp (CTest corpus.bolt)
+#   bolt.sh bundle BUNDLE_DIR BUILD_DIR      a directory to carry to a GPU machine: the
+#                                            programs of BUILD_DIR (`build BUILD_DIR --gpu`),
+#                                            stripped, the shared libraries they need that a
+#                                            bare machine lacks (Boost, GoogleTest, libomp),
+#                                            Bolt's radix-sort race in programs of ours
+#                                            (bolt_radix_race.cpp, .cu), packed with xz,
+#                                            and run.sh (bolt_gpu_run.sh: every program
+#                                            on cuda, openmp and serial within about
+#                                            8 minutes; run.sh RESULTS_DIR)
 #
 # Built as its CMake files build it on Linux (bolt/amp/, test/amp/): the
 # include directories include/, test/amp/ and test/amp/common/, the generated
@@ -171,9 +180,68 @@ cmd_test() {
   return $rc
 }
 
+# Shared libraries a program needs that a bare GPU machine lacks: all but the
+# C library's own and the CUDA driver (the CUDA runtime and the C++ runtime
+# are linked statically by --gpu).
+bundle_libs() {
+  ldd "$@" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}' | sort -u | while read -r name path; do
+    case "$name" in
+      libc.so* | libm.so* | libdl.so* | librt.so* | libpthread.so* | ld-linux* | libcuda.so* | linux-vdso*) ;;
+      *) cp -L "$path" "$BUNDLE/lib/$name" ;;
+    esac
+  done
+}
+
+cmd_bundle() {
+  local bundle=${1:?usage: bolt.sh bundle BUNDLE_DIR BUILD_DIR} build=${2:?usage: bolt.sh bundle BUNDLE_DIR BUILD_DIR}
+  have_corpus
+  [ -d "$build" ] || die "no build directory $build (bolt.sh build $build --gpu)"
+  rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/lib" || die "cannot create $bundle"
+  BUNDLE="$(cd "$bundle" && pwd)"
+  # The cheapest programs first (host run times, README.md), so that the
+  # deadline of run.sh cuts the costly ones.
+  local order="PairTest MergeTest CopyTest CountTest PermutationIteratorTest GatherTest InnerProductTest ScatterTest
+    TransformScanTest device_vector ReduceByKeyTest GenerateTest MinElementTest MaxElementTest TransformReduceTest
+    ReduceTest FillTest BinarySearchTest TransformTest ScanByKeyTest ScanTest SortTest StableSortTest SortByKeyTest
+    StableSortByKeyTest" n missing=()
+  local all seen=" "; all=" $(all_programs | tr '\n' ' ') "
+  for n in $order $(all_programs); do
+    [[ "$all" == *" $n "* && "$seen" != *" $n "* ]] || continue
+    seen="$seen$n "
+    if [ -x "$build/$n" ]; then
+      cp "$build/$n" "$BUNDLE/bin/" && strip "$BUNDLE/bin/$n" && echo "$n" >>"$BUNDLE/programs.txt"
+    else
+      missing+=("$n")
+    fi
+  done
+  # Bolt's radix-sort race in programs of ours: C++ AMP through amp_compat,
+  # and hand-written CUDA (Clang, the CUDA compiler of --gpu builds).
+  "$ROOT/amp" c++ --gpu -O2 "$ROOT/tests/corpora/bolt_radix_race.cpp" -o "$BUNDLE/bin/bolt_radix_race" \
+    || die "bolt_radix_race.cpp does not build with --gpu"
+  local cuda="${AMP_CUDA_PATH:-/usr/local/cuda}"
+  "${AMP_CUDA_CLANG:-clang++-22}" -O2 -x cuda --cuda-gpu-arch="${AMP_CUDA_ARCH:-sm_90}" --cuda-path="$cuda" \
+    -Wno-unknown-cuda-version "$ROOT/tests/corpora/bolt_radix_race.cu" -L"$cuda/lib64" -lcudart_static -ldl -lrt \
+    -pthread -o "$BUNDLE/bin/bolt_radix_race_cuda" || die "bolt_radix_race.cu does not build"
+  rm -f "$BUNDLE"/bin/*.so* # the driver's copy of libomp beside its output: lib/ has it
+  strip "$BUNDLE/bin/bolt_radix_race" "$BUNDLE/bin/bolt_radix_race_cuda"
+  bundle_libs "$BUNDLE"/bin/*
+  cp "$ROOT/tests/corpora/bolt_gpu_run.sh" "$BUNDLE/run.sh"
+  # Packed (xz: about a fifth of the size; run.sh unpacks it), so that the
+  # whole corpus fits the 64 MiB a GPU machine's working copy may carry.
+  local unpacked; unpacked=$(du -sb "$BUNDLE/bin" "$BUNDLE/lib" | awk '{s += $1} END {print s}')
+  tar -C "$BUNDLE" -cf - bin lib | xz -T"${AMP_JOBS:-1}" -9 >"$BUNDLE/payload.tar.xz" || die "packing failed"
+  rm -rf "$BUNDLE/bin" "$BUNDLE/lib"
+  local bytes; bytes=$(du -sb "$BUNDLE" | cut -f1)
+  echo "bolt: bundle $BUNDLE: $(wc -l <"$BUNDLE/programs.txt") programs, $((bytes / 1048576)) MiB" \
+       "($((unpacked / 1048576)) MiB unpacked)"
+  [ ${#missing[@]} -eq 0 ] || echo "bolt: not in $build (not built with --gpu?): ${missing[*]}"
+  [ "$bytes" -le $((64 * 1048576)) ] || die "the bundle exceeds 64 MiB ($((bytes / 1048576)) MiB)"
+}
+
 case "${1:-}" in
+  bundle) shift; cmd_bundle "$@" ;;
   build) shift; (cmd_build "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

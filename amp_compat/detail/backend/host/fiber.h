@@ -219,6 +219,8 @@ public:
   // published site, kept on its own stack, is restored when it resumes.
   [[gnu::noinline]] void checked_barrier() {
     checked::verify("before its barrier");
+    checked::end_segment(); // races of the interval the barrier ends
+    ++checked::current.phase;
     const checked::site mine = checked::current;
     if (fiber_mode_) {
       const int me = cur_;

@@ -84,6 +84,7 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
     checked::enter_tiled(kernel_name<F>::get("tiled"), t);
     invoke_kernel(*f, t);
     checked::verify("at the end of the work-item");
+    checked::end_segment();
   }
   AMP_HOST_ONLY __attribute__((always_inline)) void operator()(int item) const {
     if constexpr (checked::on) item = checked::ordered(item, shape::threads);
