@@ -736,6 +736,58 @@ def pointer_zero_edits(b, s, ptr_type):
     return []
 
 
+# A name that a dependent base class declares as a typedef (`template <class
+# T> struct grid : grid_base<T> { index at(...); }` with grid_base<T>::index
+# a typedef) while a namespace-scope class template has it too (AMP's
+# `index`, through `using namespace concurrency`): MSVC looked it up at
+# instantiation and took the base's typedef; Clang takes the template. The
+# name is qualified through the class (`typename grid::index`), which finds
+# the base's member at instantiation as MSVC did.
+TEMPLATE_NO_ARGS = re.compile(r"^(.*?):(\d+):(\d+): error: use of class template '(?:[\w:]*::)?(\w+)' requires "
+                              r"template arguments")
+# ... as a variable's type in a member function (`index k = 0;`): Clang tries
+# class template argument deduction and points at the variable.
+NO_DEDUCTION = re.compile(r"^(.*?):(\d+):(\d+): error: no viable constructor or deduction guide for deduction of "
+                          r"template arguments of '(?:[\w:]*::)?(\w+)'")
+
+
+def enclosing_derived_class_template(b, s):
+    """The name of the innermost class template with a base clause whose body
+    encloses s (through member function bodies), or None."""
+    depth, k = 0, s - 1
+    while k >= 0:
+        c = b[k]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth:
+                depth -= 1
+            else:
+                head = b[max(b.rfind(";", 0, k), b.rfind("}", 0, k)) + 1:k]
+                if re.search(r"\bnamespace\b", head):
+                    return None
+                cm = re.search(r"\b(?:class|struct)\s+([A-Za-z_]\w*)\s*(?:final\s*)?:(?!:)[^{;]*$", head)
+                if cm:
+                    return cm.group(1) if re.search(r"\btemplate\s*<", head[:cm.start()]) else None
+        k -= 1
+    return None
+
+
+def dependent_base_name_edits(b, s, name, declared=False):
+    """s: an unqualified use of name in a class template with a base clause
+    (declared: s is the variable declared with that type): `typename
+    Class::name`."""
+    if declared:
+        m = re.search(rf"\b{name}\s*$", b[:s])
+        if not m:
+            return []
+        s = m.start()
+    if not b.startswith(name, s) or re.search(r"(?:::|\.|->)\s*$", b[:s]) or re.match(r"\s*<", b[s + len(name):]):
+        return []
+    cls = enclosing_derived_class_template(b, s)
+    return [(s, s + len(name), f"typename {cls}::{name}")] if cls else []
+
+
 def reference_declarator_edits(b, s):
     """s: the name declared by `T& name = init` or `T& name(init)` (where
     Clang points), or its initialiser: the `&` becomes `&&`."""
@@ -811,6 +863,14 @@ def fixit_edits(stderr, texts, edits_of, win=True):
                 s = original_offset(texts[path], edits_of(path), int(pz.group(2)), int(pz.group(3)))
                 if s >= 0:
                     for e in pointer_zero_edits(blank_comments_and_strings(texts[path]), s, pz.group(4)):
+                        out.setdefault(path, set()).add(e)
+            tn = TEMPLATE_NO_ARGS.match(ln) or NO_DEDUCTION.match(ln)
+            if tn and os.path.abspath(tn.group(1)) in texts:
+                path = os.path.abspath(tn.group(1))
+                s = original_offset(texts[path], edits_of(path), int(tn.group(2)), int(tn.group(3)))
+                if s >= 0:
+                    for e in dependent_base_name_edits(blank_comments_and_strings(texts[path]), s, tn.group(4),
+                                                       declared=tn.re is NO_DEDUCTION):
                         out.setdefault(path, set()).add(e)
             tb = TEMP_BIND.match(ln)
             if tb and os.path.abspath(tb.group(1)) in texts:
@@ -905,6 +965,8 @@ def describe(edits):
         kinds.append("function objects of standard containers callable as const")
     if any(rep == "amp_compat_crt::narrow_path(" for _, _, rep in edits):
         kinds.append("wide file names given to file streams")
+    if any(rep.startswith("typename ") and rep != "typename " for _, _, rep in edits):
+        kinds.append("dependent bases' typedefs named like a namespace's class template")
     if any(rep == "template " for _, _, rep in edits):
         kinds.append("`template` before dependent member templates")
     return ", ".join(kinds)
