@@ -644,6 +644,9 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="only every Nth test (sorted by path): a deterministic sample")
     ap.add_argument("--build-only", action="store_true", help="build, do not run (for --run-only later)")
     ap.add_argument("--run-only", action="store_true", help="run what --build-only built")
+    ap.add_argument("--bundle", metavar="DIR",
+                    help="with --gpu --build-only: pack the test binaries, the build verdicts and a run script "
+                         "into DIR for a GPU machine without a toolchain (scripts/conformance_bundle.py)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the builds an earlier run (--build-only, perhaps cut by --time-limit) finished; "
                          "build the rest")
@@ -662,6 +665,8 @@ def main():
     ap.add_argument("--no-check", action="store_true",
                     help="do not run the restrict(amp) rule checker (tools/amp_check) after each build")
     args = ap.parse_args()
+    if args.bundle and not (args.gpu and args.build_only):
+        raise SystemExit("--bundle: with --gpu --build-only (the bundle carries GPU builds to a GPU machine)")
 
     suite = Path(args.suite).resolve()
     if not (suite / "Tests").is_dir() or not (suite / "amp_test_lib").is_dir():
@@ -762,6 +767,9 @@ def main():
     log(f"wrote {work / 'results.json'}, {work / 'passlist.txt'}, {work / 'summary.txt'}")
 
     rc = 0
+    if args.bundle:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "conformance_bundle.py"), str(work), args.bundle],
+                       check=True)
     if args.compare:
         expected = read_passlist(args.compare)
         selected = {t.rel for t in tests}
