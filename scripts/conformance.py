@@ -408,7 +408,7 @@ def build_one(test, k, tc, ctx, args):
         exe.unlink()
     t0 = time.time()
     rc, out = compile_logged(cmd, test, args, d / "build.log", "build")
-    return {"built": rc == 0, "build_s": round(time.time() - t0, 2),
+    return {"built": rc == 0, "build_s": round(time.time() - t0, 2), "build_timed_out": rc == -1,
             "build_error": "" if rc == 0 else first_error(out),
             "static_assert": rc != 0 and "static assertion failed" in out,
             "amp_check": rc != 0 and "[C++ AMP C" in out}
@@ -495,6 +495,10 @@ def judge(test, k, tc, ctx, args):
         res.update(check_one(test, k, tc, ctx, args))
         state_file.write_text(json.dumps(res))
     if test.negative:
+        if res.get("build_timed_out"):
+            # A compile cut by --build-timeout rejected nothing.
+            res.update(status="fail", reason="build: " + res["build_error"])
+            return res
         if not res["built"]:
             res.update(status="pass", reason="", rejected_by="amp_check" if res.get("amp_check") else
                        "static_assert" if res.get("static_assert") else "compiler")
