@@ -43,6 +43,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -370,11 +371,16 @@ def compile_logged(cmd, test, args, log, what):
     """Runs a compiler command (niced, in the test's folder, bounded by
     --build-timeout); writes the command and its output to log. Returns
     (exit status, output)."""
+    # In a session of its own, so that a timeout stops the compilers the
+    # driver started too, not only the driver.
+    p = subprocess.Popen(["nice", "-n", "5"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=str(test.path.parent), start_new_session=True)
     try:
-        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
-                           cwd=str(test.path.parent))
-        rc, out = r.returncode, r.stdout + r.stderr
+        so, se = p.communicate(timeout=args.build_timeout)
+        rc, out = p.returncode, so + se
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         rc, out = -1, f"{what} timed out after {args.build_timeout} s"
     log.write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
     return rc, out
