@@ -473,15 +473,21 @@ inline int with_va_copy(F f, va_list ap, A... a) {
   return r;
 }
 }  // namespace amp_compat_crt
+// The narrow ones also take MSVC's conversions that C lacks, %ws / %wc (a
+// wide string or character) and %I64d / %I32d / %Id (detail/format.h);
+// every narrow C conversion keeps its meaning (Microsoft's test library
+// logs device paths with "%ws").
 inline int amp_compat_msvc_vsnprintf(char* s, std::size_t n, const char* fmt, va_list ap) {
-  return amp_compat_crt::with_va_copy(::vsnprintf, ap, s, n, fmt);
+  return amp_compat_crt::with_va_copy(::vsnprintf, ap, s, n, amp_compat_crt::translate_format(fmt).c_str());
 }
 inline int amp_compat_msvc_vsprintf(char* s, const char* fmt, va_list ap) {
-  return amp_compat_crt::with_va_copy(::vsprintf, ap, s, fmt);
+  return amp_compat_crt::with_va_copy(::vsprintf, ap, s, amp_compat_crt::translate_format(fmt).c_str());
 }
-inline int amp_compat_msvc_vprintf(const char* fmt, va_list ap) { return amp_compat_crt::with_va_copy(::vprintf, ap, fmt); }
+inline int amp_compat_msvc_vprintf(const char* fmt, va_list ap) {
+  return amp_compat_crt::with_va_copy(::vprintf, ap, amp_compat_crt::translate_format(fmt).c_str());
+}
 inline int amp_compat_msvc_vfprintf(std::FILE* f, const char* fmt, va_list ap) {
-  return amp_compat_crt::with_va_copy(::vfprintf, ap, f, fmt);
+  return amp_compat_crt::with_va_copy(::vfprintf, ap, f, amp_compat_crt::translate_format(fmt).c_str());
 }
 inline int amp_compat_msvc_vswprintf(wchar_t* s, std::size_t n, const wchar_t* fmt, va_list ap) {
   return amp_compat_crt::with_va_copy(::vswprintf, ap, s, n, fmt);
