@@ -97,6 +97,9 @@
 #define AMP_EARLY_RESTRICT_MANY(...)
 #endif
 #endif
+// The dispatch of the restrict(cpu)/restrict(amp) pairs the compiler launcher
+// merges, for files without an AMP header too.
+#include "../detail/restrict_pair.h"
 
 typedef int errno_t;
 typedef std::size_t rsize_t;
