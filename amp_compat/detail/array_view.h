@@ -286,11 +286,14 @@ public:
   }
   // The host memory was changed behind the view's back: other copies are stale.
   void refresh() const {
-    if (h_.buf && h_.buf->host) h_.buf->valid = detail::buffer::bit(detail::location::host);
+    if (h_.buf && h_.buf->host) {
+      h_.buf->valid = detail::buffer::bit(detail::location::host);
+      h_.buf->priv_valid = false;
+    }
   }
   // The current contents are not needed: the next kernel does not copy them in.
   void discard_data() const {
-    if (h_.buf && covers_buffer()) h_.buf->valid = 0;
+    if (h_.buf && covers_buffer()) h_.buf->valid = 0, h_.buf->priv_valid = false;
   }
   // Where the data source lives: the array's view, the cpu accelerator for
   // host memory; a view made without a data source has none (AMP: throws).

@@ -56,8 +56,14 @@ struct closure_patcher {
         if (h.buf && buffer::is_live(h.buf)) {
           const bool read_only = (w & 1) != 0;
           if (!read_only) result_log::note_written(h.buf);
-          h.buf->prepare(loc, read_only ? buffer::access::read : buffer::access::write, q);
-          h.ptr = static_cast<char*>(h.buf->base(loc)) + h.off;
+          const auto a = read_only ? buffer::access::read : buffer::access::write;
+          if (loc == location::host && h.buf->kernels_use_private()) {
+            h.buf->prepare_private(a); // AMP_HOST_VIEWS=copy
+            h.ptr = static_cast<char*>(h.buf->priv) + h.off;
+          } else {
+            h.buf->prepare(loc, a, q);
+            h.ptr = static_cast<char*>(h.buf->base(loc)) + h.off;
+          }
           h.buf = nullptr;
           std::memcpy(p + o, &h, sizeof h);
           o += sizeof(data_header) - sizeof(std::uint64_t);

@@ -176,7 +176,9 @@ inline void host_copy(void* d, const void* s, std::size_t n) { std::memcpy(d, s,
 // Reads n bytes at `off` without moving the rest of the buffer.
 inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {
   b.wait_pending();
-  if (b.host_current() || b.valid == 0) {
+  if (b.priv_valid && !b.host_current()) {
+    host_copy(dst, static_cast<char*>(b.priv) + off, n); // AMP_HOST_VIEWS=copy: a kernel's results
+  } else if (b.host_current() || b.valid == 0) {
     if (!b.host) b.allocate(location::host);
     host_copy(dst, static_cast<char*>(b.host) + off, n);
   } else {

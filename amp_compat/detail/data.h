@@ -76,6 +76,10 @@ protected:
   AMP_FN T* base_ptr() const {
     if constexpr (!device_pass && has_device_memory) {
       if (h_.buf) host_sync(read_only ? buffer::access::read : buffer::access::write);
+    } else if constexpr (!device_pass) {
+      // AMP_HOST_VIEWS=copy: a kernel's results are in the view's private copy.
+      if (h_.buf && h_.buf->host_access_needs_sync(!read_only))
+        host_sync(read_only ? buffer::access::read : buffer::access::write);
     }
     return static_cast<T*>(h_.ptr);
   }

@@ -11,6 +11,9 @@
 
 // A specifier may repeat (`restrict(amp, amp)` means restrict(amp)); up to
 // eight entries are told apart from a single one.
+#ifdef AMP_EARLY_RESTRICT_PICK // the Windows environment's stand-in (compat/crt_compat.h)
+#undef restrict
+#endif
 #define AMP_RESTRICT_PICK(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
 #define restrict(...)                                                                   \
   AMP_RESTRICT_PICK(__VA_ARGS__, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY, AMP_RESTRICT_MANY,   \

@@ -29,6 +29,24 @@ class accelerator_view;
 namespace detail {
 
 // ---------------------------------------------------------------- buffers
+// How kernels on the host accelerators treat the user's memory behind an
+// array_view (AMP_HOST_VIEWS; migration_guide.md, "A view's source memory
+// before synchronize()"): `in-place` (the default) works in it, so it shows a
+// kernel's results at once; `copy` gives each such view a private host copy
+// that kernels work in, copied back at synchronize(), at host access through
+// the view or when the last view goes away, as on a GPU. Read once.
+enum class host_views { in_place, copy };
+inline std::atomic<host_views>& host_views_mode() {
+  static std::atomic<host_views> m{[] {
+    const char* env = std::getenv("AMP_HOST_VIEWS");
+    if (!env || !*env || std::strcmp(env, "in-place") == 0) return host_views::in_place;
+    if (std::strcmp(env, "copy") == 0) return host_views::copy;
+    std::fprintf(stderr, "amp_compat: AMP_HOST_VIEWS=%s is not `in-place` or `copy`\n", env);
+    std::exit(2);
+  }()};
+  return m;
+}
+
 // One allocation of user data with copies on the host and/or on devices of
 // the device backend.
 // `valid` says which copies hold the current contents (several after
@@ -49,6 +67,11 @@ struct buffer {
   std::size_t bytes;
   void* host = nullptr;
   bool host_owned = false;
+  // AMP_HOST_VIEWS=copy: the private host copy that kernels on the host
+  // accelerators use instead of the user's memory at `host`, and whether it
+  // holds the current contents (then `valid` may be 0: no other copy does).
+  void* priv = nullptr;
+  bool priv_valid = false;
   std::vector<device_copy> devs; // by device number; allocated on first use
   unsigned valid = 0;
   location home;
@@ -75,6 +98,7 @@ struct buffer {
   ~buffer() {
     registry_remove();
     if (host_owned) std::free(host);
+    std::free(priv);
     for (std::size_t d = 0; d < devs.size(); ++d) {
       if (!devs[d].ptr) continue;
       // A copy to another device may still be reading this one (it runs on
@@ -152,6 +176,10 @@ struct buffer {
       const int d = device_of(l);
       use_on(d, q && q->device() == d ? q : queue_of(d));
     }
+    if (priv_valid) {
+      from_private(l, a);
+      return;
+    }
     if ((valid & b) && a == access::read) return;
     if (valid == b) return;
     allocate(l);
@@ -159,6 +187,41 @@ struct buffer {
     valid = (a == access::read) ? (valid | b) : b;
   }
   bool host_current() const { return (valid & bit(location::host)) != 0; }
+
+  // --- AMP_HOST_VIEWS=copy (host_views_mode): user memory that kernels on the
+  // host accelerators do not touch; they use `priv`.
+  bool kernels_use_private() const {
+    return !host_owned && host && host_views_mode().load(std::memory_order_relaxed) == host_views::copy;
+  }
+  // Host access through a view must first make `host` current (a kernel wrote
+  // the private copy) or, to write, make the private copy stale.
+  bool host_access_needs_sync(bool write) const { return priv_valid && (write || !host_current()); }
+  // Makes the private copy current for a kernel on a host accelerator.
+  void prepare_private(access a) {
+    wait_pending();
+    if (!priv) {
+      priv = std::malloc(bytes ? bytes : 1);
+      if (!priv) throw out_of_memory("host allocation for a view's private copy failed");
+    }
+    if (!priv_valid && a != access::discard && valid != 0) {
+      if (host_current()) std::memcpy(priv, host, bytes);
+      else device_memory::to_host(*queue_of(current_device()), priv, dev(current_device()).ptr, bytes);
+    }
+    priv_valid = true;
+    if (a != access::read) valid = 0;
+  }
+  // prepare(l, a) while the private copy is current: l is filled from it
+  // (unless discarded); a write or discard at l leaves it stale.
+  void from_private(location l, access a) {
+    const unsigned b = bit(l);
+    allocate(l);
+    if (!(valid & b) && a != access::discard) {
+      if (l == location::host) std::memcpy(host, priv, bytes);
+      else device_memory::to_device(*dev(device_of(l)).last, dev(device_of(l)).ptr, priv, bytes);
+    }
+    valid = (a == access::read) ? (valid | b) : b;
+    if (a != access::read) priv_valid = false;
+  }
   void transfer_to(location l) {
     const int src = current_device();
     if (l == location::host) {
@@ -177,7 +240,7 @@ struct buffer {
   }
   // Copies back to user memory before the last view of it goes away.
   void sync_back_for_destruction() noexcept {
-    if (host_owned || !host || host_current() || valid == 0) return;
+    if (host_owned || !host || host_current() || (valid == 0 && !priv_valid)) return;
     try {
       prepare(location::host, access::read);
     } catch (const std::exception& e) {

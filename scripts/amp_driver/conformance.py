@@ -42,6 +42,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -369,11 +370,16 @@ def compile_logged(cmd, test, args, log, what):
     """Runs a compiler command (niced, in the test's folder, bounded by
     --build-timeout); writes the command and its output to log. Returns
     (exit status, output)."""
+    # In a session of its own, so that a timeout stops the compilers the
+    # driver started too, not only the driver.
+    p = subprocess.Popen(["nice", "-n", "5"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=str(test.path.parent), start_new_session=True)
     try:
-        r = subprocess.run(["nice", "-n", "5"] + cmd, capture_output=True, text=True, timeout=args.build_timeout,
-                           cwd=str(test.path.parent))
-        rc, out = r.returncode, r.stdout + r.stderr
+        so, se = p.communicate(timeout=args.build_timeout)
+        rc, out = p.returncode, so + se
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         rc, out = -1, f"{what} timed out after {args.build_timeout} s"
     log.write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" + out)
     return rc, out
@@ -407,7 +413,7 @@ def build_one(test, k, tc, ctx, args):
         exe.unlink()
     t0 = time.time()
     rc, out = compile_logged(cmd, test, args, d / "build.log", "build")
-    return {"built": rc == 0, "build_s": round(time.time() - t0, 2),
+    return {"built": rc == 0, "build_s": round(time.time() - t0, 2), "build_timed_out": rc == -1,
             "build_error": "" if rc == 0 else first_error(out),
             "static_assert": rc != 0 and "static assertion failed" in out,
             "amp_check": rc != 0 and "[C++ AMP C" in out}
@@ -494,6 +500,10 @@ def judge(test, k, tc, ctx, args):
         res.update(check_one(test, k, tc, ctx, args))
         state_file.write_text(json.dumps(res))
     if test.negative:
+        if res.get("build_timed_out"):
+            # A compile cut by --build-timeout rejected nothing.
+            res.update(status="fail", reason="build: " + res["build_error"])
+            return res
         if not res["built"]:
             res.update(status="pass", reason="", rejected_by="amp_check" if res.get("amp_check") else
                        "static_assert" if res.get("static_assert") else "compiler")
@@ -643,6 +653,9 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="only every Nth test (sorted by path): a deterministic sample")
     ap.add_argument("--build-only", action="store_true", help="build, do not run (for --run-only later)")
     ap.add_argument("--run-only", action="store_true", help="run what --build-only built")
+    ap.add_argument("--bundle", metavar="DIR",
+                    help="with --gpu --build-only: pack the test binaries, the build verdicts and a run script "
+                         "into DIR for a GPU machine without a toolchain (scripts/conformance_bundle.py)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the builds an earlier run (--build-only, perhaps cut by --time-limit) finished; "
                          "build the rest")
@@ -661,6 +674,8 @@ def main():
     ap.add_argument("--no-check", action="store_true",
                     help="do not run the restrict(amp) rule checker (tools/amp_check) after each build")
     args = ap.parse_args()
+    if args.bundle and not (args.gpu and args.build_only):
+        raise SystemExit("--bundle: with --gpu --build-only (the bundle carries GPU builds to a GPU machine)")
 
     suite = Path(args.suite).resolve()
     if not (suite / "Tests").is_dir() or not (suite / "amp_test_lib").is_dir():
@@ -761,6 +776,9 @@ def main():
     log(f"wrote {work / 'results.json'}, {work / 'passlist.txt'}, {work / 'summary.txt'}")
 
     rc = 0
+    if args.bundle:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "conformance_bundle.py"), str(work), args.bundle],
+                       check=True)
     if args.compare:
         expected = read_passlist(args.compare)
         selected = {t.rel for t in tests}

@@ -237,6 +237,8 @@ def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, r
         dst = Path(str(overlay) + f)
         dst.parent.mkdir(parents=True, exist_ok=True)
         body = rewritten.get(f) or Path(f).read_text(errors="replace")
+        if body.startswith("\ufeff"):  # a UTF-8 byte order mark is only allowed first, not after #line
+            body = body[1:]
         dst.write_text(f'#line 1 "{f}"\n' + body)
     new_args = list(args)
     for k in sources:

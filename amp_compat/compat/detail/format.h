@@ -9,7 +9,8 @@
 //   - the size prefixes %I64 (64-bit), %I32 (32-bit) and %I (pointer-sized)
 //     become ll, nothing and z.
 // Plain printf / wprintf called directly keep glibc's meaning (see
-// migration_guide.md, "Windows and PPL").
+// migration_guide.md, "Windows and PPL"); the narrow v*printf family of
+// crt_compat.h translates (the narrow translation changes only %w and %I).
 #ifndef AMP_COMPAT_COMPAT_DETAIL_FORMAT_H
 #define AMP_COMPAT_COMPAT_DETAIL_FORMAT_H
 

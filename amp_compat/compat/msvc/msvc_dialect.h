@@ -76,6 +76,38 @@ __host__ __device__
 inline T& amp_compat_msvc_lvalue(T&& t) noexcept {
   return t;
 }
+// ... and the temporary an implicit conversion makes for a non-const lvalue
+// reference parameter (`Iter(std::vector<T>::const_iterator& it)` given an
+// `iterator`, as Microsoft's conformance suite does): the launcher wraps
+// such an argument in amp_compat_msvc_convert(...), which converts to U& for
+// any non-const U the argument converts to, the converted value living to
+// the end of the full expression (host code).
+template <class A>
+class amp_compat_msvc_converted {
+  A&& a_;
+  void* held_ = nullptr;
+  void (*drop_)(void*) = nullptr;
+
+public:
+  explicit amp_compat_msvc_converted(A&& a) : a_(static_cast<A&&>(a)) {}
+  amp_compat_msvc_converted(const amp_compat_msvc_converted&) = delete;
+  amp_compat_msvc_converted& operator=(const amp_compat_msvc_converted&) = delete;
+  ~amp_compat_msvc_converted() {
+    if (drop_) drop_(held_);
+  }
+  template <class U, bool ok = !__is_const(U) && __is_convertible_to(A&&, U), class = char[ok ? 1 : -1]>
+  operator U&() {
+    if (drop_) drop_(held_);
+    U* u = new U(static_cast<A&&>(a_));
+    held_ = u;
+    drop_ = [](void* p) { delete static_cast<U*>(p); };
+    return *u;
+  }
+};
+template <class A>
+inline amp_compat_msvc_converted<A> amp_compat_msvc_convert(A&& a) {
+  return amp_compat_msvc_converted<A>(static_cast<A&&>(a));
+}
 #endif
 
 #endif

@@ -33,7 +33,8 @@ static std::string type_name(const type_info& ti) { return ti == typeid(int) ? "
 enum class flags : int { a = 1, b = 2 };
 enum class legacy : int { A = flags::a, B = flags::b, AB = 3 };
 
-// A va_list used twice (measure, then print), as MSVC x64 allows.
+// A va_list used twice (measure, then print), as MSVC x64 allows; MSVC's
+// %ws (a wide string) and %I64d.
 static std::string format(const char* fmt, ...) {
   va_list args;
   va_start(args, fmt);
@@ -55,7 +56,7 @@ int main() {
   std::printf("%s\n", os.str().c_str());
   std::printf("%s\n", type_name(typeid(int)).c_str());
   std::printf("%d %d\n", static_cast<int>(legacy::A), static_cast<int>(legacy::B));
-  std::printf("%s\n", format("%d-%s-%.1f", 42, "x", 2.5).c_str());
+  std::printf("%s\n", format("%d-%s-%.1f-%ws-%I64d", 42, "x", 2.5, L"w", 1LL << 40).c_str());
   CHECK(unused(3, 4) == 3);
 
   // A file stream opened with a wide name.

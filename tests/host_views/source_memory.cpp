@@ -1,0 +1,72 @@
+// What a view's source memory shows before synchronize() on a host
+// accelerator (AMP_HOST_VIEWS, migration_guide.md "A view's source memory
+// before synchronize()"). Each line is one observation; the expected lines
+// for `in-place` (the default) and `copy` (a GPU's behaviour) are in
+// tests/CMakeLists.txt.
+#include <amp.h>
+
+#include <cstdio>
+#include <vector>
+using namespace concurrency;
+
+int main() {
+  // 1. A kernel writes through a view: the source before and after synchronize().
+  std::vector<int> v(8, 1);
+  {
+    array_view<int, 1> av(8, v);
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = 2 * av[i] + i[0]; });
+    std::printf("after kernel: %d %d\n", v[0], v[7]);
+    av.synchronize();
+    std::printf("after synchronize: %d %d\n", v[0], v[7]);
+  }
+  // 2. Reading through the view synchronizes implicitly, whatever the mode.
+  std::vector<int> w(4, 5);
+  {
+    array_view<int, 1> aw(4, w);
+    parallel_for_each(aw.extent, [=](index<1> i) restrict(amp) { aw[i] += 1; });
+    const int seen = aw[3];
+    std::printf("through the view: %d; source: %d\n", seen, w[3]);
+  }
+  // 3. The view's destruction copies back (as on a GPU).
+  std::vector<int> x(4, 0);
+  {
+    array_view<int, 1> ax(4, x);
+    parallel_for_each(ax.extent, [=](index<1> i) restrict(amp) { ax[i] = 7; });
+  }
+  std::printf("after destruction: %d\n", x[0]);
+  // 4. discard_data(): the kernel does not see the source's contents; a
+  // second kernel sees the first one's results; the source is written by
+  // synchronize() only.
+  std::vector<int> y(4, 9);
+  {
+    array_view<int, 1> ay(4, y);
+    ay.discard_data();
+    parallel_for_each(ay.extent, [=](index<1> i) restrict(amp) { ay[i] = 3; });
+    parallel_for_each(ay.extent, [=](index<1> i) restrict(amp) { ay[i] += 1; });
+    std::printf("discarded, two kernels: %d\n", y[0]);
+    ay.synchronize();
+    std::printf("then synchronize: %d\n", y[0]);
+  }
+  // 5. A host write to the source after a kernel read it, then refresh():
+  // the next kernel sees the new value.
+  std::vector<int> z(2, 1), out(2, 0);
+  {
+    array_view<const int, 1> az(2, z);
+    array_view<int, 1> ao(2, out);
+    parallel_for_each(ao.extent, [=](index<1> i) restrict(amp) { ao[i] = az[i]; });
+    z[0] = 40;
+    az.refresh();
+    parallel_for_each(ao.extent, [=](index<1> i) restrict(amp) { ao[i] = az[i] + 2; });
+    ao.synchronize();
+    std::printf("refresh: %d %d\n", out[0], out[1]);
+  }
+  // 6. copy() out of a view a kernel wrote reads the results.
+  std::vector<int> c(3, 0), d(3, 0);
+  {
+    array_view<int, 1> ac(3, c);
+    parallel_for_each(ac.extent, [=](index<1> i) restrict(amp) { ac[i] = 10 + i[0]; });
+    copy(ac, d.begin());
+    std::printf("copy out: %d %d; source: %d\n", d[0], d[2], c[0]);
+  }
+  return 0;
+}
