@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Host tiles compiled instead of fibers, as a step of the compiler launcher.
 
-Used by restrict_rewrite.py --launch (scripts/restrict_launcher.sh) just before
+Used by the driver's host-tiles pass (scripts/amp_driver/passes/host_tiles.py) just before
 it runs the compiler: run(compiler, args, sources, out, headers) compiles
 with each source that holds a tiled kernel with a barrier replaced by its copy
 rewritten by the tile compiler (scripts/tile_compiler.sh, a Clang 22 plugin:

@@ -27,46 +27,10 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CLANG="${AMP_CHECK_CLANG:-clang++-22}"
-PREBUILT=""
-if [ -f "$HERE/../tools/tile_compiler/tile_compiler.cpp" ]; then
-  ROOT="$(cd "$HERE/.." && pwd)"
-  SRC="$ROOT/tools/tile_compiler/tile_compiler.cpp"
-  BUILD="${AMP_BUILD_DIR:-$ROOT/build}/tile_compiler"
-else
-  SRC="$HERE/tile_compiler/tile_compiler.cpp"
-  PREBUILT="$HERE/tile_compiler/tile_compiler.so"
-  BUILD="${AMP_BUILD_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/amp_compat}/tile_compiler"
-fi
 
-llvm_config() {
-  local dir major
-  dir="$(dirname "$(readlink -f "$(command -v "$CLANG")")")"
-  if [ -x "$dir/llvm-config" ]; then echo "$dir/llvm-config"; return; fi
-  major="$("$CLANG" -dumpversion | cut -d. -f1)"
-  command -v "llvm-config-$major"
-}
-
-plugin() {
-  command -v "$CLANG" >/dev/null || { echo "tile_compiler: $CLANG not found" >&2; exit 3; }
-  if [ -n "$PREBUILT" ] && [ -f "$PREBUILT" ] && ! [ "$SRC" -nt "$PREBUILT" ]; then echo "$PREBUILT"; return; fi
-  [ -f "$SRC" ] || { echo "tile_compiler: no plugin source at $SRC" >&2; exit 3; }
-  local so="$BUILD/tile_compiler.so" cfg
-  mkdir -p "$BUILD"
-  # One build at a time: parallel compiles of a CMake build all ask for it.
-  exec 9>"$BUILD/.lock"
-  flock 9
-  if [ ! -f "$so" ] || [ "$SRC" -nt "$so" ]; then
-    cfg="$(llvm_config)" || { echo "tile_compiler: no llvm-config for $CLANG" >&2; exit 3; }
-    [ -f "$("$cfg" --includedir)/clang/Rewrite/Core/Rewriter.h" ] \
-      || { echo "tile_compiler: Clang's C++ headers are missing (Debian: libclang-$("$CLANG" -dumpversion | cut -d. -f1)-dev)" >&2; exit 3; }
-    echo "tile_compiler: building the plugin" >&2
-    # The plugin runs inside clang, which provides every Clang/LLVM symbol.
-    # -fexceptions: the analysis refuses a kernel by throwing (caught inside the plugin).
-    "$CLANG" $("$cfg" --cxxflags) -fexceptions -fPIC -shared -O1 "$SRC" -o "$so.tmp.$$"
-    mv "$so.tmp.$$" "$so"
-  fi
-  echo "$so"
-}
+# The plugin, built (or found prebuilt, in an install) by the driver's one
+# plugin builder (scripts/amp_driver/plugins.py); its path on stdout.
+plugin() { "$HERE/amp_driver.sh" plugin tile_compiler; }
 
 rewrite() {
   local src=$1 out=$2 so keep=() a next="" lang=(-x c++ -fopenmp)
