@@ -44,6 +44,10 @@ rewrite() {
       # --msvc compiles (Clang in Microsoft mode, amp_compat/compat/msvc/flags.txt):
       # the same dialect, or the parse fails on what that mode accepts.
       -fms-* | -fdelayed-template-parsing | -fno-delayed-template-parsing) keep+=("$a") ;;
+      # What changes the language the parse must accept: diagnostics that are
+      # errors by default and the build turns off (-Wno-c++11-narrowing under
+      # --msvc), char and wchar_t types, exceptions, RTTI.
+      -Wno-* | -f*char8_t | -fsigned-char | -funsigned-char | -fshort-wchar | -fno-exceptions | -fno-rtti) keep+=("$a") ;;
       # A CUDA compile (Clang's): its host side is parsed, as the CUDA
       # compile's host pass sees it (the rewritten copy then goes through both
       # passes; the device pass never instantiates the per-tile form).
