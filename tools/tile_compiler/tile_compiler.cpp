@@ -2661,6 +2661,29 @@ private:
     return out;
   }
 
+  // The integer template parameters of the functions and classes around the
+  // kernel, with their values in this instantiation.
+  std::vector<std::pair<llvm::APSInt, std::string>> kernelScopeValues() {
+    std::vector<std::pair<llvm::APSInt, std::string>> out;
+    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+      const TemplateArgumentList* args = nullptr;
+      const TemplateParameterList* params = nullptr;
+      if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
+        if (const FunctionTemplateDecl* ft = fd->getPrimaryTemplate())
+          args = fd->getTemplateSpecializationArgs(), params = ft->getTemplateParameters();
+      } else if (const auto* cs = dyn_cast<ClassTemplateSpecializationDecl>(dc)) {
+        args = &cs->getTemplateArgs();
+        params = cs->getSpecializedTemplate()->getTemplateParameters();
+      }
+      if (args && params && args->size() == params->size())
+        for (unsigned i = 0; i < params->size(); ++i)
+          if (isa<NonTypeTemplateParmDecl>(params->getParam(i)) && !params->getParam(i)->getName().empty() &&
+              args->get(i).getKind() == TemplateArgument::Integral)
+            out.push_back({args->get(i).getAsIntegral(), params->getParam(i)->getNameAsString()});
+    }
+    return out;
+  }
+
   static std::pair<unsigned, unsigned> depthIndex(const NamedDecl* tp) {
     if (const auto* t = dyn_cast<TemplateTypeParmDecl>(tp)) return {t->getDepth(), t->getIndex()};
     const auto* n = cast<NonTypeTemplateParmDecl>(tp);
@@ -2878,6 +2901,12 @@ private:
             for (const auto& [t, name] : depth == 0 ? kernelScopeTypes() : outer)
               if (spelledText.empty() && ctx_.hasSameType(t, a.getAsType())) spelledText = name;
           }
+          // A deduced integer (the tile size from `tiled_index<tile_size>`):
+          // the enclosing template's parameter of that value, by name.
+          if (spelledText.empty() && depth == 0 && a.getKind() == TemplateArgument::Integral &&
+              !(ref && i < ref->getNumTemplateArgs()))
+            for (const auto& [v, name] : kernelScopeValues())
+              if (spelledText.empty() && llvm::APSInt::isSameValue(v, a.getAsIntegral())) spelledText = name;
           if (spelledText.empty())
             throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
         }
