@@ -399,6 +399,52 @@ void item_arrays() {
   digest("item_arrays", v);
 }
 
+// Bolt's radix sort again: an inlined helper takes the value of another
+// waiting helper, in a declaration and in an assignment of a class value
+// (`prefixSum = localPrefixSum256V(...)` returning a uint_4), its types
+// written through an object-like macro.
+struct hb_pair {
+  unsigned a = 0, b = 0;
+  hb_pair() restrict(amp, cpu) {}
+  hb_pair(unsigned x, unsigned y) restrict(amp, cpu) : a(x), b(y) {}
+};
+#define HB_PAIR hb_pair
+static unsigned hb_rank(unsigned v, unsigned* lm, tiled_index<64> t) restrict(amp) {
+  const int l = t.local[0];
+  lm[l] = v;
+  t.barrier.wait();
+  unsigned r = 0;
+  for (int i = 0; i < l; ++i) r += lm[i] < v;
+  t.barrier.wait();
+  return r;
+}
+static HB_PAIR hb_ranks(HB_PAIR p, unsigned* lm, tiled_index<64> t) restrict(amp) {
+  unsigned r = hb_rank(p.a, lm, t);
+  return HB_PAIR(r, p.b + r);
+}
+static void hb_rank_both(unsigned* d, unsigned* lm, tiled_index<64> t) restrict(amp) {
+  HB_PAIR p(d[0], d[1]);
+  p = hb_ranks(p, lm, t);
+  d[0] = p.a;
+  d[1] = p.b;
+}
+void valued_in_callee() {
+  std::vector<unsigned> v(512);
+  for (int i = 0; i < 512; ++i) v[i] = (unsigned(i) * 40503u) % 1009u;
+  array_view<unsigned, 1> a(512, v);
+  parallel_for_each(extent<1>(256).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static unsigned lm[64];
+    unsigned d[2];
+    d[0] = a[t.global[0] * 2];
+    d[1] = a[t.global[0] * 2 + 1];
+    hb_rank_both(d, lm, t);
+    a[t.global[0] * 2] = d[0];
+    a[t.global[0] * 2 + 1] = d[1];
+  });
+  a.synchronize();
+  digest("valued_in_callee", v);
+}
+
 // Bolt's sort: a static helper scans one value per work-item through
 // tile_static memory with barriers and returns the work-item's result, which
 // initialises a local of the kernel (`unsigned res = scan_values(...)`).
@@ -501,6 +547,7 @@ int main() {
   library_callee();
   library_shapes();
   item_arrays();
+  valued_in_callee();
   valued_callee();
   macro_barrier();
   tile_3d();

@@ -2474,6 +2474,43 @@ private:
     return nullptr;
   }
 
+  // The statement `v = f(...);` (in a block) whose right-hand side is the
+  // waiting call c, f returning a scalar or a class with a default
+  // constructor; else null.
+  const Stmt* assignedBy(const CallExpr* c) {
+    const FunctionDecl* f = c->getDirectCallee();
+    if (!f || f->getReturnType()->isReferenceType() || !returnsStorable(f)) return nullptr;
+    const Stmt* n = c;
+    for (int guard = 0; guard < 8; ++guard) {
+      const Stmt* p = parentOf(n);
+      if (!p) return nullptr;
+      const Expr* rhs = nullptr;
+      if (const auto* b = dyn_cast<BinaryOperator>(p); b && b->getOpcode() == BO_Assign) rhs = b->getRHS();
+      if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(p); oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2)
+        rhs = oc->getArg(1);
+      if (rhs) {
+        if (rhs != n) return nullptr;
+        const Stmt* st = p;
+        const Stmt* q = parentOf(st);
+        if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(q)) st = ewc, q = parentOf(ewc);
+        return q && isa<CompoundStmt>(q) && st->getBeginLoc().isFileID() ? st : nullptr;
+      }
+      if (!(isa<ImplicitCastExpr>(p) || isa<ParenExpr>(p) || isa<MaterializeTemporaryExpr>(p) ||
+            isa<CXXBindTemporaryExpr>(p) || isa<ExprWithCleanups>(p) ||
+            (isa<CXXConstructExpr>(p) && cast<CXXConstructExpr>(p)->getNumArgs() == 1)))
+        return nullptr;
+      n = p;
+    }
+    return nullptr;
+  }
+  // A class value the inlined block can declare first and assign later.
+  bool returnsStorable(const FunctionDecl* f) {
+    const QualType t = f->getReturnType();
+    if (t->isScalarType()) return true;
+    const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+    return rd && rd->hasDefaultConstructor() && !rd->isLambda() && !rd->isLocalClass();
+  }
+
   // The statement a waiting call is: a call statement (in a block, or the
   // body or branch of a statement), nothing inside an expression.
   const Stmt* statementOf(const CallExpr* c) {
@@ -3006,7 +3043,11 @@ private:
       if (auto dl = ptl.getAs<DecayedTypeLoc>()) ptl = dl.getOriginalLoc();
       const auto arrayParam = ptl.getAs<ArrayTypeLoc>();
       const TypeLoc written = arrayParam ? arrayParam.getElementLoc() : ptl;
-      if (!tsi || !ppv->getBeginLoc().isFileID() || !ppv->getLocation().isFileID() || !written.getEndLoc().isFileID() ||
+      // The type may be written through an object-like macro (Bolt's
+      // `#define uint_4 Concurrency::graphics::uint_4`): its invocation's
+      // text is copied, the macro still defined where the kernel is.
+      auto inCallee = [&](SourceLocation l) { return sm_.getFileID(sm_.getExpansionLoc(l)) == ffid; };
+      if (!tsi || !inCallee(ppv->getBeginLoc()) || !ppv->getLocation().isFileID() || !inCallee(written.getEndLoc()) ||
           off(written.getEndLoc()) >= off(ppv->getLocation()) ||
           (arrayParam && written.getAs<ArrayTypeLoc>()))
         throw Refused{"the parameter `" + ppv->getNameAsString() + "` of " + fname +
@@ -3085,12 +3126,18 @@ private:
       const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
       if (!rs || !rs->getRetValue() || !resultType) throw Refused{"internal: no value to assign from " + fname + at};
       retValue = rs->getRetValue();
-      if (!retValue->getBeginLoc().isFileID() || !retValue->getEndLoc().isFileID())
+      // (Its first or last token may be an object-like macro's, `HB_PAIR(...)`:
+      // the invocation's text is copied.)
+      if (sm_.getFileID(sm_.getExpansionLoc(retValue->getBeginLoc())) != ffid ||
+          sm_.getFileID(sm_.getExpansionLoc(retValue->getEndLoc())) != ffid ||
+          (!retValue->getBeginLoc().isFileID() && !sm_.isAtStartOfImmediateMacroExpansion(retValue->getBeginLoc())) ||
+          (!retValue->getEndLoc().isFileID() && !sm_.isAtEndOfImmediateMacroExpansion(retValue->getEndLoc())))
         throw Refused{"the value " + fname + " returns is written through a macro" + at};
       // The callee's return type as written, its template parameters named
       // by their arguments' text (the aliases are declared inside the block).
       const SourceRange rr = pattern->getReturnTypeSourceRange();
-      if (rr.isInvalid() || !rr.getBegin().isFileID() || !rr.getEnd().isFileID())
+      if (rr.isInvalid() || sm_.getFileID(sm_.getExpansionLoc(rr.getBegin())) != ffid ||
+          sm_.getFileID(sm_.getExpansionLoc(rr.getEnd())) != ffid)
         throw Refused{"the return type of " + fname + " is not written plainly" + at};
       struct R : RecursiveASTVisitor<R> {
         std::map<const NamedDecl*, std::string>& args;
@@ -3120,8 +3167,16 @@ private:
     waitingCalls(body, fTiled, nested);
     std::map<const Stmt*, std::string> nestedKeys;
     std::map<const Stmt*, const CallExpr*> nestedCall;
+    std::set<const Stmt*> valuedNested;
     for (const CallExpr* c : nested) {
-      const Stmt* s = statementOf(c);
+      // A call whose value initialises a declaration or is assigned
+      // (`unsigned rank = scan(...);`, `prefixSum = localPrefixSum(...);`):
+      // `RT amp_ht_rvN; {inlined; amp_ht_rvN = (E);} /*amp_ht_valued*/ STMT`,
+      // STMT the statement with the call replaced by amp_ht_rvN.
+      const Stmt* vs = initialisedBy(c);
+      if (vs && !returnsStorable(c->getDirectCallee())) vs = nullptr;
+      if (!vs) vs = assignedBy(c);
+      const Stmt* s = vs ? vs : statementOf(c);
       nestedCall[s] = c;
       std::string k;
       // Template arguments of a nested call are spelled as written when the
@@ -3131,8 +3186,20 @@ private:
         ~Push() { v.pop_back(); }
       } push{patterns_};
       patterns_.push_back(pattern);
-      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
-      edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
+      if (vs) {
+        const std::string rv = "amp_ht_rv" + std::to_string(ids_);
+        std::string rt;
+        const std::string block =
+            inlineCall(c, vs, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k, rv, &rt);
+        std::vector<TextEdit> se = edits;
+        se.push_back({off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv});
+        const std::string stmt = editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
+        edits.push_back({off(vs->getBeginLoc()), stmtEnd(vs, ffid), rt + " " + rv + "; " + block + " /*amp_ht_valued*/ " + stmt});
+        valuedNested.insert(vs);
+      } else {
+        const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
+        edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
+      }
       nestedKeys[s] = k;
     }
     // The keys of the body, as the second pass will compute them on the
@@ -3159,6 +3226,10 @@ private:
       if (it == nestedKeys.end()) return false;
       const CallExpr* c = nestedCall[s];
       const FunctionDecl* g = c->getDirectCallee();
+      // A valued call: the second pass sees its declaration of amp_ht_rvN
+      // (VALUED), its block, and the statement using the value, whose keys
+      // are not compared (only its call's are).
+      if (valuedNested.count(s)) out += "VALUED ";
       for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i) {
         if (isAmpClass(g->getParamDecl(i)->getType(), "tiled_index")) continue;
         KeyWalker sub{sm_, nameFn, callFn, ""};
@@ -3241,14 +3312,31 @@ struct InlinedKeys {
     std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
       // The callee's last `return E;` assigned to the caller's variable
       // (`amp_ht_rvN = (E);`): E's keys, as the first pass took them.
-      if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_Assign)
-        if (const auto* l = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
+      const Expr *lhs = nullptr, *rhs = nullptr;
+      if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_Assign) lhs = b->getLHS(), rhs = b->getRHS();
+      if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(s); oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2)
+        lhs = oc->getArg(0), rhs = oc->getArg(1); // a class value
+      if (lhs)
+        if (const auto* l = dyn_cast<DeclRefExpr>(lhs->IgnoreParenImpCasts());
             l && l->getDecl()->getName().starts_with("amp_ht_rv")) {
           KeyWalker sub{sm, nameFn, callFn, ""};
-          sub.walk(b->getRHS());
+          sub.walk(rhs);
           out += "RET " + sub.out;
           return true;
         }
+      // A valued call inside the block: `RT amp_ht_rvN;` (VALUED), its call
+      // block (below), then `/*amp_ht_valued*/ STMT`, whose keys the first
+      // pass does not take either.
+      if (const auto* ds = dyn_cast<DeclStmt>(s); ds && ds->isSingleDecl())
+        if (const auto* v = dyn_cast<VarDecl>(ds->getSingleDecl()); v && v->getName().starts_with("amp_ht_rv")) {
+          out += "VALUED ";
+          return true;
+        }
+      if (s->getBeginLoc().isFileID()) {
+        const llvm::StringRef buf = sm.getBufferData(sm.getFileID(s->getBeginLoc()));
+        const llvm::StringRef before = buf.substr(0, sm.getFileOffset(s->getBeginLoc())).rtrim();
+        if (before.ends_with("/*amp_ht_valued*/")) return true;
+      }
       if (!isCall(s)) return false;
       for (const Stmt* c : cast<CompoundStmt>(s)->body())
         if (const auto* ds = dyn_cast<DeclStmt>(c))
