@@ -393,7 +393,9 @@ void item_arrays() {
     unsigned int keys[4];
     for (int k = 0; k < 4; ++k) keys[k] = data[k] & 0xffu;
     t.barrier.wait();
-    for (int k = 0; k < 4; ++k) a[t.global[0] * 4 + k] = data[k] + keys[(k + 1) % 4];
+#define HB_KEY(k) keys[(k)]
+    for (int k = 0; k < 4; ++k) a[t.global[0] * 4 + k] = data[k] + HB_KEY((k + 1) % 4);
+#undef HB_KEY
   });
   a.synchronize();
   digest("item_arrays", v);
@@ -443,6 +445,31 @@ void valued_in_callee() {
   });
   a.synchronize();
   digest("valued_in_callee", v);
+}
+
+// Bolt's radix sort's block loop: `for (iblock = 0; ...; iblock++, addr +=
+// blockSize)` around barriers, `addr` a work-item's own value, bounded by
+// `_min(nBlocksPerWG, nBlocks)` (an lvalue `?:` of two uniform values).
+#define HB_MIN(a, b) (((a) < (b)) ? (a) : (b))
+void item_increment() {
+  std::vector<int> v(1024);
+  for (int i = 0; i < 1024; ++i) v[i] = (i * 613) % 97;
+  array_view<int, 1> a(1024, v);
+  parallel_for_each(extent<1>(64).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    const int blockSize = 64;
+    int addr = t.local[0];
+    const int perTile = 16;
+    int blocks = 18 - 2 * t.tile[0];
+    for (int iblock = 0; iblock < HB_MIN(perTile, blocks); iblock++, addr += blockSize) {
+      s[t.local[0]] = a[addr];
+      t.barrier.wait();
+      a[addr] = s[63 - t.local[0]] + iblock;
+      t.barrier.wait();
+    }
+  });
+  a.synchronize();
+  digest("item_increment", v);
 }
 
 // Bolt's sort: a static helper scans one value per work-item through
@@ -548,6 +575,7 @@ int main() {
   library_shapes();
   item_arrays();
   valued_in_callee();
+  item_increment();
   valued_callee();
   macro_barrier();
   tile_3d();

@@ -548,10 +548,23 @@ private:
   }
 
   // Is the reference r a plain read (or the object of a const member access)?
+  // (Through an lvalue `?:`, `_min(a, b)`'s `((a) < (b)) ? (a) : (b)`, and
+  // the no-op casts that give both branches one type.)
   bool isRead(const DeclRefExpr* r) {
+    const Stmt* c = r;
     const Stmt* p = parentOf(r);
-    while (p && isa<ParenExpr>(p)) p = parentOf(p);
-    if (const auto* ice = dyn_cast_or_null<ImplicitCastExpr>(p)) return ice->getCastKind() == CK_LValueToRValue;
+    for (int guard = 0; p && guard < 16; ++guard) {
+      if (const auto* ice = dyn_cast<ImplicitCastExpr>(p)) {
+        if (ice->getCastKind() == CK_LValueToRValue) return true;
+        if (ice->getCastKind() != CK_NoOp) return false;
+      } else if (const auto* co = dyn_cast<ConditionalOperator>(p)) {
+        if (co->getCond() == c || !co->isGLValue()) return false;
+      } else if (!isa<ParenExpr>(p)) {
+        return false;
+      }
+      c = p;
+      p = parentOf(p);
+    }
     return false;
   }
 
@@ -598,6 +611,78 @@ private:
     const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
     return v && locals_.count(v) && tileLevel_.count(v);
   }
+  // The parts of a comma expression, left to right.
+  static void commaParts(const Expr* e, std::vector<const Expr*>& out) {
+    e = e->IgnoreParens();
+    if (const auto* c = dyn_cast<BinaryOperator>(e); c && c->getOpcode() == BO_Comma) {
+      commaParts(c->getLHS(), out);
+      commaParts(c->getRHS(), out);
+    } else {
+      out.push_back(e);
+    }
+  }
+  // The local a part of a `for` increment updates (`addr += blockSize`,
+  // `++k`); null for anything else.
+  const VarDecl* updatedLocal(const Expr* e) {
+    const Expr* lhs = nullptr;
+    if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
+    if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) lhs = b->getLHS();
+    const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && !isTileStorage(v) && !v->getType()->isReferenceType() ? v : nullptr;
+  }
+  // A `for` around a barrier whose increment also advances a work-item's
+  // own value (Bolt's radix sort: `iblock++, addr += blockSize`): its
+  // per-item parts run in a work-item loop at the end of each iteration
+  // (itemIncParts_), the tile-level ones stay in the header. Not when a
+  // per-item part reads what a tile-level part writes (their order would
+  // change), nor when the body has a `continue` of this loop (it would skip
+  // the parts moved into the body).
+  std::map<const ForStmt*, std::vector<const Expr*>> itemIncParts_;
+  bool splitsItemIncrement(const ForStmt* f) {
+    std::vector<const Expr*> parts, item;
+    commaParts(f->getInc(), parts);
+    std::set<const VarDecl*> tileWritten;
+    for (const Expr* p : parts) {
+      if (tileWrites(p)) {
+        if (const VarDecl* v = updatedLocal(p)) tileWritten.insert(v);
+        continue;
+      }
+      const VarDecl* v = updatedLocal(p);
+      if (!v || tileLevel_.count(v) || loopVar_.count(v) || p->HasSideEffects(ctx_) == false) return false;
+      item.push_back(p);
+    }
+    if (item.empty()) return false;
+    struct Reads : RecursiveASTVisitor<Reads> {
+      std::set<const VarDecl*>& w;
+      bool clash = false;
+      explicit Reads(std::set<const VarDecl*>& x) : w(x) {}
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && w.count(v)) clash = true;
+        return true;
+      }
+    };
+    for (const Expr* p : item) {
+      Reads rd(tileWritten);
+      rd.TraverseStmt(const_cast<Expr*>(p));
+      if (rd.clash) return false;
+    }
+    struct Cont : RecursiveASTVisitor<Cont> {
+      bool found = false;
+      int depth = 0;
+      bool TraverseForStmt(ForStmt* s) { ++depth; RecursiveASTVisitor::TraverseForStmt(s); --depth; return true; }
+      bool TraverseWhileStmt(WhileStmt* s) { ++depth; RecursiveASTVisitor::TraverseWhileStmt(s); --depth; return true; }
+      bool TraverseDoStmt(DoStmt* s) { ++depth; RecursiveASTVisitor::TraverseDoStmt(s); --depth; return true; }
+      bool TraverseCXXForRangeStmt(CXXForRangeStmt* s) { ++depth; RecursiveASTVisitor::TraverseCXXForRangeStmt(s); --depth; return true; }
+      bool TraverseLambdaExpr(LambdaExpr*) { return true; }
+      bool VisitContinueStmt(ContinueStmt*) { if (depth == 0) found = true; return true; }
+    } ct;
+    ct.TraverseStmt(const_cast<Stmt*>(f->getBody()));
+    if (ct.found) return false;
+    itemIncParts_[f] = item;
+    return true;
+  }
+
   bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v) {
     auto it = loopVar_.find(v);
     if (it == loopVar_.end() || !it->second->getInc()) return false;
@@ -1027,7 +1112,7 @@ private:
     for (const Stmt* s : withBarrier_)
       if (const auto* f = dyn_cast<ForStmt>(s)) {
         for (const Expr* e : {dyn_cast_or_null<Expr>(f->getInit()), f->getInc()})
-          if (e && !tileWrites(e))
+          if (e && !tileWrites(e) && !(e == f->getInc() && splitsItemIncrement(f)))
             throw Refused{std::string("the ") + (e == f->getInc() ? "increment" : "init") + " of the `for` at " +
                           where(f) + " around a barrier does more than update tile-level variables with uniform values"};
       }
@@ -1142,7 +1227,7 @@ private:
                                    !rd->hasDefaultConstructor())))
           slots_.insert(v);
         if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
-        if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()))
+        if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()->IgnoreImplicit()))
           throw Refused{"`" + v->getNameAsString() + "` is initialised with parentheses"};
         for (const DeclRefExpr* r : uses[v]) {
           if (!inFile(r->getLocation()))
@@ -1461,9 +1546,17 @@ private:
     if (!b.isFileID() || !e.isFileID() || !end.isFileID() || !v->getLocation().isFileID() || !inFile(b) ||
         off(e) >= off(v->getLocation()))
       throw Refused{name + " (an array) is declared through a macro or with a declarator around its name"};
+    // Uses inside a macro expansion (`AtomInc(SET_HISTOGRAM(setIdx, keys[i]))`)
+    // read the work-item's row through its name, bound in each region
+    // (`auto& keys = amp_ht_N_keys[amp_ht_i];`), as scalars do.
     for (const DeclRefExpr* r : refs_)
-      if (r->getDecl() == v && !r->getLocation().isFileID())
-        throw Refused{name + " (an array kept per work-item) is used inside a macro expansion"};
+      if (r->getDecl() == v && !r->getLocation().isFileID()) {
+        if (!inFile(r->getLocation()))
+          throw Refused{name + " (an array kept per work-item) is used in a macro defined in another file"};
+        if (sameName(v))
+          throw Refused{name + " is used inside a macro expansion and its name is declared twice in the kernel"};
+        boundByName_.insert(v);
+      }
     const char* buf = sm_.getBufferData(fid_).data();
     arrayDecl_[v] = {std::string(buf + off(b), buf + endOfToken(e)),
                      std::string(buf + endOfToken(v->getLocation()), buf + endOfToken(end))};
@@ -1877,16 +1970,18 @@ private:
   // Over a two-dimensional tile the loop is a nest (rows outside, columns
   // inside: the same row-major order), the work-item's column the inner
   // loop's index (tile_group::item(r, c)); the pragma, if any, on the inner loop.
-  std::string region(unsigned b, unsigned e, SourceLocation at, const std::vector<const Stmt*>& stmts) {
+  // after: text that ends each work-item's part (`;` after an expression).
+  std::string region(unsigned b, unsigned e, SourceLocation at, const std::vector<const Stmt*>& stmts,
+                     const std::string& after = "") {
     if (nest2()) {
       nested_ = true;
       const std::string head = "for (int amp_ht_r = 0; amp_ht_r < amp_ht_d0; ++amp_ht_r) {" + ivdep(stmts, nullptr) +
                                "for (int amp_ht_c = 0; amp_ht_c < amp_ht_d1; ++amp_ht_c) { const int amp_ht_i = "
                                "amp_ht_r * amp_ht_d1 + amp_ht_c; (void)amp_ht_i;";
-      return head + itemBody(b, e, at) + "\n}\n}\n";
+      return head + itemBody(b, e, at) + after + "\n}\n}\n";
     }
     return ivdep(stmts, nullptr) + "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) +
-           "\n}\n";
+           after + "\n}\n";
   }
   bool nested_ = false; // amp_ht_d0/amp_ht_d1 are used
   bool nest2() { return tileRank() == 2; } // guarded regions (item-index bounds) are one-dimensional only
@@ -1949,9 +2044,27 @@ private:
 
   std::string emitSplit(const Stmt* c) {
     if (const auto* cs = dyn_cast<CompoundStmt>(c)) return branch(cs);
-    if (const auto* f = dyn_cast<ForStmt>(c))
-      return lineDirective(c->getBeginLoc()) + "for " + text(off(f->getLParenLoc()), endOfToken(f->getRParenLoc())) +
-             "\n" + branch(f->getBody());
+    if (const auto* f = dyn_cast<ForStmt>(c)) {
+      auto it = itemIncParts_.find(f);
+      if (it == itemIncParts_.end())
+        return lineDirective(c->getBeginLoc()) + "for " + text(off(f->getLParenLoc()), endOfToken(f->getRParenLoc())) +
+               "\n" + branch(f->getBody());
+      // The header keeps the tile-level parts of the increment; the
+      // per-item ones end the body, in a work-item loop each.
+      std::vector<const Expr*> parts;
+      commaParts(f->getInc(), parts);
+      std::string inc, tail;
+      for (const Expr* p : parts) {
+        const unsigned b = off(p->getBeginLoc()), e = endOfToken(p->getEndLoc());
+        if (std::find(it->second.begin(), it->second.end(), p) == it->second.end()) {
+          inc += (inc.empty() ? "" : ", ") + text(b, e);
+          continue;
+        }
+        tail += region(b, e, p->getBeginLoc(), {}, ";");
+      }
+      const std::string head = "for (" + text(off(f->getLParenLoc()) + 1, f->getInc() ? off(f->getInc()->getBeginLoc()) : 0);
+      return lineDirective(c->getBeginLoc()) + head + inc + ")\n{\n" + branch(f->getBody()) + tail + "}\n";
+    }
     if (const auto* w = dyn_cast<WhileStmt>(c))
       return lineDirective(c->getBeginLoc()) + "while " +
              text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
