@@ -2787,27 +2787,14 @@ private:
   std::vector<std::pair<QualType, std::string>> kernelScopeTypes() {
     std::vector<std::pair<QualType, std::string>> out;
     const SourceLocation at = lambda_->getBeginLoc();
-    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
-      const TemplateArgumentList* args = nullptr;
-      const TemplateParameterList* params = nullptr;
-      if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
+    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto* fd = dyn_cast<FunctionDecl>(dc))
         for (const Decl* d : fd->decls())
           if (const auto* td = dyn_cast<TypedefNameDecl>(d); td && sm_.isBeforeInTranslationUnit(td->getLocation(), at))
             out.push_back({td->getUnderlyingType(), td->getNameAsString()});
-        if (const FunctionTemplateDecl* ft = fd->getPrimaryTemplate()) {
-          args = fd->getTemplateSpecializationArgs();
-          params = ft->getTemplateParameters();
-        }
-      } else if (const auto* cs = dyn_cast<ClassTemplateSpecializationDecl>(dc)) {
-        args = &cs->getTemplateArgs();
-        params = cs->getSpecializedTemplate()->getTemplateParameters();
-      }
-      if (args && params && args->size() == params->size())
-        for (unsigned i = 0; i < params->size(); ++i)
-          if (isa<TemplateTypeParmDecl>(params->getParam(i)) && !params->getParam(i)->getName().empty() &&
-              args->get(i).getKind() == TemplateArgument::Type)
-            out.push_back({args->get(i).getAsType(), params->getParam(i)->getNameAsString()});
-    }
+    for (const auto& [param, arg] : enclosingTemplateArgs())
+      if (isa<TemplateTypeParmDecl>(param) && arg.getKind() == TemplateArgument::Type)
+        out.push_back({arg.getAsType(), param->getNameAsString()});
     return out;
   }
 
@@ -2815,6 +2802,16 @@ private:
   // kernel, with their values in this instantiation.
   std::vector<std::pair<llvm::APSInt, std::string>> kernelScopeValues() {
     std::vector<std::pair<llvm::APSInt, std::string>> out;
+    for (const auto& [param, arg] : enclosingTemplateArgs())
+      if (isa<NonTypeTemplateParmDecl>(param) && arg.getKind() == TemplateArgument::Integral)
+        out.push_back({arg.getAsIntegral(), param->getNameAsString()});
+    return out;
+  }
+
+  // The named template parameters of the functions and classes around the
+  // kernel, innermost first, with their arguments in this instantiation.
+  std::vector<std::pair<const NamedDecl*, TemplateArgument>> enclosingTemplateArgs() {
+    std::vector<std::pair<const NamedDecl*, TemplateArgument>> out;
     for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
       const TemplateArgumentList* args = nullptr;
       const TemplateParameterList* params = nullptr;
@@ -2827,9 +2824,7 @@ private:
       }
       if (args && params && args->size() == params->size())
         for (unsigned i = 0; i < params->size(); ++i)
-          if (isa<NonTypeTemplateParmDecl>(params->getParam(i)) && !params->getParam(i)->getName().empty() &&
-              args->get(i).getKind() == TemplateArgument::Integral)
-            out.push_back({args->get(i).getAsIntegral(), params->getParam(i)->getNameAsString()});
+          if (!params->getParam(i)->getName().empty()) out.push_back({params->getParam(i), args->get(i)});
     }
     return out;
   }
