@@ -3,20 +3,14 @@
 // compares them with the expected reports.
 #include <amp.h>
 
+#include "check.h"
+
 #include <cstdio>
 #include <string>
 #include <vector>
 
 using namespace concurrency;
 
-template <class F> void check(const char* name, F f) {
-  try {
-    f();
-    std::printf("%s: no report\n", name);
-  } catch (const runtime_exception& e) {
-    std::printf("%s: %s\n", name, e.what());
-  }
-}
 
 struct item {
   int key;
