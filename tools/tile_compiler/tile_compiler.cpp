@@ -180,6 +180,120 @@ bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth)
   return v.ok;
 }
 
+// f's result depends only on its arguments' values: a free function with a
+// visible body that takes arithmetic values, value classes (index, extent),
+// objects by const reference, or a tiled_index of which it reads only the
+// tile's members (tile, tile_origin, tile_extent...); returns no reference
+// or pointer; reads nothing but its parameters, its own locals, constants
+// and the members and const value-class accessors of those (no element of a
+// view, no pointer, no global that can change); writes only its locals and
+// by-value parameters; and calls only such functions. Called with arguments
+// that are the same for every work-item of a tile, its result is too
+// (Windows' `min(a, b)` in Microsoft's BinomialOptions; the AMP Algorithms
+// Library's `tile_partial_data_size(view, tidx)`).
+bool sameForSameArgs(const FunctionDecl* f, int depth) {
+  const FunctionDecl* def = nullptr;
+  if (depth > 4 || isa<CXXMethodDecl>(f) || !f->hasBody(def) || !def->getBody() || def->isVariadic()) return false;
+  const QualType rt = def->getReturnType();
+  if (rt->isReferenceType() || rt->isPointerType() || rt->isVoidType()) return false;
+  std::set<const ParmVarDecl*> tiled;
+  for (const ParmVarDecl* pv : def->parameters()) {
+    QualType t = pv->getType();
+    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) return false;
+    t = t.getNonReferenceType();
+    if (t->isPointerType() || t->isArrayType() || t.isVolatileQualified()) return false;
+    if (isAmpClass(t, "tiled_index")) tiled.insert(pv);
+  }
+  struct V : RecursiveASTVisitor<V> {
+    const FunctionDecl* f;
+    const std::set<const ParmVarDecl*>& tiled;
+    int depth;
+    ASTContext& ctx;
+    bool ok = true;
+    V(const FunctionDecl* ff, const std::set<const ParmVarDecl*>& t, int d, ASTContext& c)
+        : f(ff), tiled(t), depth(d), ctx(c) {}
+    const Stmt* parent(const Stmt* s) {
+      auto ps = ctx.getParents(*s);
+      const Stmt* q = ps.empty() ? nullptr : ps[0].get<Stmt>();
+      while (q && (isa<ParenExpr>(q) || isa<ImplicitCastExpr>(q))) {
+        auto qs = ctx.getParents(*q);
+        q = qs.empty() ? nullptr : qs[0].get<Stmt>();
+      }
+      return q;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      const ValueDecl* d = r->getDecl();
+      if (isa<FunctionDecl>(d) || isa<EnumConstantDecl>(d)) return true;
+      const auto* v = dyn_cast<VarDecl>(d);
+      if (!v) return ok = false;
+      if (const auto* pv = dyn_cast<ParmVarDecl>(v); pv && tiled.count(pv)) {
+        const auto* me = dyn_cast_or_null<MemberExpr>(parent(r));
+        const std::string n = me ? me->getMemberDecl()->getNameAsString() : "";
+        if (n.empty() || n == "global" || n == "local" || !isTileInfoMember(n)) ok = false;
+        return ok;
+      }
+      if (v->getDeclContext() == f) return true; // a parameter or local of f
+      if (v->isStaticLocal()) return ok = false;
+      return ok = v->getType().isConstQualified() && !v->getType().isVolatileQualified() &&
+                  !v->getType()->isReferenceType();
+    }
+    bool VisitVarDecl(VarDecl* v) {
+      if (v->isStaticLocal() || v->getType()->isReferenceType() || v->getType()->isPointerType()) ok = false;
+      return ok;
+    }
+    bool VisitBinaryOperator(BinaryOperator* b) {
+      if (!b->isAssignmentOp()) return true;
+      const auto* d = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
+      const auto* v = d ? dyn_cast<VarDecl>(d->getDecl()) : nullptr;
+      if (!v || v->getDeclContext() != f || v->getType()->isReferenceType()) ok = false;
+      return ok;
+    }
+    bool VisitUnaryOperator(UnaryOperator* u) {
+      if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return ok = false;
+      if (u->isIncrementDecrementOp()) {
+        const auto* d = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParenImpCasts());
+        const auto* v = d ? dyn_cast<VarDecl>(d->getDecl()) : nullptr;
+        if (!v || v->getDeclContext() != f || v->getType()->isReferenceType()) ok = false;
+      }
+      return ok;
+    }
+    bool VisitMemberExpr(MemberExpr* m) {
+      if (m->isArrow()) ok = false;
+      return ok;
+    }
+    bool VisitCallExpr(CallExpr* c) {
+      if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
+        if (oc->isAssignmentOp() || oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreImplicit()->getType()))
+          ok = false;
+        return ok;
+      }
+      if (const auto* mc = dyn_cast<CXXMemberCallExpr>(c)) {
+        const CXXMethodDecl* m = mc->getMethodDecl();
+        const QualType ot = mc->getImplicitObjectArgument()->IgnoreImplicit()->getType();
+        if (!m || !m->isConst() ||
+            !(isValueClass(ot) || m->getName() == "get_extent" || m->getName() == "get_tile_extent"))
+          ok = false;
+        return ok;
+      }
+      const FunctionDecl* g = c->getDirectCallee();
+      if (!g || !(g->getBuiltinID() || sameForSameArgs(g, depth + 1))) ok = false;
+      return ok;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr* c) {
+      if (!isValueClass(c->getType()) && !(c->getConstructor() && c->getConstructor()->isTrivial())) ok = false;
+      return ok;
+    }
+    bool VisitCXXThisExpr(CXXThisExpr*) { return ok = false; }
+    bool VisitCXXNewExpr(CXXNewExpr*) { return ok = false; }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr*) { return ok = false; }
+    bool VisitCXXThrowExpr(CXXThrowExpr*) { return ok = false; }
+    bool VisitLambdaExpr(LambdaExpr*) { return ok = false; }
+    bool VisitGCCAsmStmt(GCCAsmStmt*) { return ok = false; }
+  } v(def, tiled, depth, def->getASTContext());
+  v.TraverseStmt(def->getBody());
+  return v.ok;
+}
+
 class Kernel {
 public:
   // body: the block to compile when it is not the lambda's own body (a
@@ -683,6 +797,50 @@ private:
     return true;
   }
 
+  // A scalar declared once and reused as the loop variable of several
+  // `for`s (Microsoft's BinomialOptions: `int i;`, `for (i = tid; ...)`
+  // with no barrier, later `for (i = NUM_STEPS; ...; i -= D)` around
+  // barriers). Each `for` whose init assigns v owns v while it runs; when
+  // every reference lies inside such an owner, a barrier-free owner's
+  // per-work-item values never cross a barrier (it runs inside one region)
+  // and v can stay one scalar of the tile, provided no barrier-free owner
+  // sits inside an owner around a barrier (which would read v after it).
+  // itemOwned_: the references inside barrier-free owners (never uniform).
+  std::set<const DeclRefExpr*> itemOwned_;
+  const ForStmt* ownerFor(const DeclRefExpr* r, const VarDecl* v) {
+    for (const Stmt* q = parentOf(r); q && q != lambda_->getBody(); q = parentOf(q)) {
+      const auto* f = dyn_cast<ForStmt>(q);
+      const auto* init = f ? dyn_cast_or_null<Expr>(f->getInit()) : nullptr;
+      if (!init) continue;
+      std::vector<const Expr*> parts;
+      commaParts(init, parts);
+      for (const Expr* e : parts)
+        if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
+          if (const auto* d = dyn_cast<DeclRefExpr>(strip(b->getLHS())); d && d->getDecl() == v) return f;
+    }
+    return nullptr;
+  }
+  bool reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRefExpr*>& uses) {
+    std::vector<const DeclRefExpr*> inItemFor;
+    for (const DeclRefExpr* r : uses) {
+      const ForStmt* f = ownerFor(r, v);
+      if (!f) return false;
+      if (withBarrier_.count(f)) continue;
+      for (const Stmt* q = parentOf(f); q && q != lambda_->getBody(); q = parentOf(q))
+        if (const auto* outer = dyn_cast<ForStmt>(q); outer && withBarrier_.count(outer) && ownerFor(r, v) != outer) {
+          std::vector<const Expr*> parts;
+          if (const auto* init = dyn_cast_or_null<Expr>(outer->getInit())) commaParts(init, parts);
+          for (const Expr* e : parts)
+            if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
+              if (const auto* d = dyn_cast<DeclRefExpr>(strip(b->getLHS())); d && d->getDecl() == v) return false;
+        }
+      inItemFor.push_back(r);
+    }
+    if (inItemFor.empty()) return false;
+    itemOwned_.insert(inItemFor.begin(), inItemFor.end());
+    return true;
+  }
+
   bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v) {
     auto it = loopVar_.find(v);
     if (it == loopVar_.end() || !it->second->getInc()) return false;
@@ -746,7 +904,7 @@ private:
       const ValueDecl* d = dr->getDecl();
       if (isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
-      if (!v || v == param_) return false;
+      if (!v || v == param_ || itemOwned_.count(dr)) return false;
       // A tile-level reference: its object's value is uniform when its
       // initialiser's is (a constant, a capture by copy, a tile-level value).
       if (refTile_.count(v)) return uniform(v->getInit());
@@ -794,6 +952,8 @@ private:
         if (!uniform(a)) return false;
       return true;
     }
+    if (const auto* c = dyn_cast<CallExpr>(e); c && !isa<CXXMemberCallExpr>(c) && !isa<CXXOperatorCallExpr>(c))
+      return uniformCall(c);
     if (const auto* mc = dyn_cast<CXXMemberCallExpr>(e)) {
       const Expr* obj = mc->getImplicitObjectArgument();
       const CXXMethodDecl* m = mc->getMethodDecl();
@@ -813,6 +973,30 @@ private:
       return true;
     }
     return false;
+  }
+
+  // A call of a function whose result depends only on its arguments
+  // (sameForSameArgs), each the same for every work-item: uniform values,
+  // objects that are the same for all (a captured view by const reference),
+  // or the kernel's tiled_index where the callee reads only the tile's
+  // members.
+  bool uniformCall(const CallExpr* c) {
+    const FunctionDecl* g = c->getDirectCallee();
+    if (!g || c->getNumArgs() != g->getNumParams() || !sameForSameArgs(g, 0)) return false;
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+      const Expr* a = c->getArg(i)->IgnoreImplicit();
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(a); ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+          (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))
+        a = ce->getArg(0)->IgnoreImplicit();
+      if (const auto* dr = dyn_cast<DeclRefExpr>(strip(a)); dr && dr->getDecl() == param_) {
+        if (!isAmpClass(g->getParamDecl(i)->getType().getNonReferenceType(), "tiled_index")) return false;
+        continue;
+      }
+      if (uniform(a)) continue;
+      if (g->getParamDecl(i)->getType()->isReferenceType() && uniformObject(a)) continue;
+      return false;
+    }
+    return true;
   }
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
@@ -1074,8 +1258,10 @@ private:
       // A const variable cannot be written (its uses in a constant
       // expression, an array bound, are not plain reads).
       bool written = false;
+      const bool reused = reusedLoopVariable(v, uses[v]);
       for (const DeclRefExpr* r : uses[v])
-        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !t.isConstQualified())
+        if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !t.isConstQualified() &&
+            !(reused && itemOwned_.count(r)))
           written = true;
       if (!written) tileLevel_.insert(v);
     }
@@ -1092,7 +1278,8 @@ private:
                                         : uniform(v->getInit());
         if (ok && !object)
           for (const DeclRefExpr* r : uses[v])
-            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r) && !forWriteUniform(r)) ok = false;
+            if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r) && !forWriteUniform(r) && !itemOwned_.count(r))
+              ok = false;
         // A declaration is tile-level as a whole.
         if (ok)
           for (const Decl* d : ds->decls())
@@ -1956,7 +2143,9 @@ private:
   std::string itemBody(unsigned b, unsigned e, SourceLocation at) {
     std::string out;
     if (!returns_.empty()) out += " if (amp_ht_nret && amp_ht_ret[amp_ht_i]) continue;";
-    out += " const auto " + pname() + " = amp_ht_arg.item(" + (nest2() ? "amp_ht_r, amp_ht_c" : "amp_ht_i") + "); (void)" +
+    // Not const: a helper may take the tiled_index by non-const reference
+    // (its members are const, so nothing can change it).
+    out += " auto " + pname() + " = amp_ht_arg.item(" + (nest2() ? "amp_ht_r, amp_ht_c" : "amp_ht_i") + "); (void)" +
            pname() + ";" + recomputed(b, e) + boundNames(b, e);
     bool ret = false;
     for (const ReturnStmt* r : returns_)
@@ -2087,7 +2276,7 @@ private:
     buildEdits();
     dirCursor_ = off(body_->getLBracLoc()) + 1;
     std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";
-    out += "const auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
+    out += "auto " + pname() + " = amp_ht_arg.item(0); (void)" + pname() + ";\n";
     for (auto& [v, name] : arrays_)
       out += slots_.count(v)      ? "::Concurrency::detail::host_tiles::item_slots<" + typeText(v) + ", amp_ht_n> " + name + ";\n"
              : arrayDecl_.count(v) ? arrayDecl_[v].first + " " + name + "[amp_ht_n]" + arrayDecl_[v].second + ";\n"
@@ -3127,8 +3316,10 @@ private:
         if (!isTiled(arg, tiled)) throw Refused{"a tiled_index other than the kernel's passed to " + fname + at};
         if (!ctx_.hasSameUnqualifiedType(pv->getType().getNonReferenceType(), param_->getType().getNonReferenceType()))
           throw Refused{"the tiled_index parameter of " + fname + " has another type than the kernel's" + at};
-        if (pv->getType()->isReferenceType() && !pv->getType().getNonReferenceType().isConstQualified())
-          throw Refused{fname + " takes the tiled_index by non-const reference" + at};
+        // By value, const or non-const reference alike (Microsoft's
+        // BinomialOptions sample takes `tiled_index<N>&`): the inlined body
+        // names the kernel's own parameter, whose uses pass 2 checks
+        // (checkParamUses: members, barriers, never-waiting helpers).
         if (fTiled) throw Refused{fname + " takes the tiled_index twice" + at};
         fTiled = pv;
         rename[pv] = param_->getNameAsString();
@@ -3816,6 +4007,10 @@ private:
     const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
     std::string open = trailing ? "" : "-> void ";
     const std::string pn = p->getNameAsString();
+    // The fibers branch binds the parameter as the lambda declared it: a
+    // copy for one taken by value (its body may hand it on by non-const
+    // reference, as Microsoft's BinomialOptions does), else a reference.
+    const std::string fibersParam = (p->getType()->isReferenceType() ? "const auto& " : "auto ") + pn;
     PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
     std::string file;
     for (char c : std::string(bl.getFilename())) {
@@ -3825,7 +4020,7 @@ private:
     rw.InsertTextBefore(body->getLBracLoc(), open);
     const std::string head =
         " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" + compiled +
-        "} else { const auto& " + pn + " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " \"" + file + "\"\n";
+        "} else { " + fibersParam + " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " \"" + file + "\"\n";
     if (inlined) {
       rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, head + orig + "}");
     } else {
