@@ -710,9 +710,9 @@ bool Inliner::calleeFileOk(SourceLocation l) {
 //     { the callee's body, its parameters renamed, nested calls inlined } }
 // keys: the binding keys of the call (checked in the second pass).
 std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
-                       const ValueDecl* tiled, int depth, bool spelled,
-                       const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys,
-                       const std::string& result, std::string* resultType) {
+                                const ValueDecl* tiled, int depth, bool spelled,
+                                const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys,
+                                const std::string& result, std::string* resultType) {
   const FunctionDecl* f = call->getDirectCallee();
   const std::string fname = "`" + f->getNameAsString() + "`";
   const std::string at = " (" + where(call->getBeginLoc()) + ")";

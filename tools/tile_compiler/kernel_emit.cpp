@@ -340,7 +340,7 @@ std::string Kernel::itemBody(unsigned b, unsigned e, SourceLocation at) {
 // loop's index (tile_group::item(r, c)); the pragma, if any, on the inner loop.
 // after: text that ends each work-item's part (`;` after an expression).
 std::string Kernel::region(unsigned b, unsigned e, SourceLocation at, const std::vector<const Stmt*>& stmts,
-                   const std::string& after) {
+                           const std::string& after) {
   if (nest2()) {
     nested_ = true;
     const std::string head = "for (int amp_ht_r = 0; amp_ht_r < amp_ht_d0; ++amp_ht_r) {" + ivdep(stmts, nullptr) +
