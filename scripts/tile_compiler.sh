@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The host tile compiler (tools/tile_compiler/tile_compiler.cpp, a Clang plugin).
+# The host tile compiler (tools/tile_compiler/, a Clang plugin).
 #
 #   tile_compiler.sh plugin                 build the plugin if needed; print its path
 #   tile_compiler.sh rewrite SRC OUT FLAG...
@@ -21,7 +21,7 @@
 #
 # Where the plugin comes from: in a source checkout, built on first use into
 # build/tile_compiler ($AMP_BUILD_DIR). Installed (share/amp_compat/ holds
-# this script and tile_compiler/tile_compiler.cpp): the plugin `./amp install`
+# this script and tile_compiler/, the plugin's sources): the plugin `./amp install`
 # built beside the source, else one built on first use into
 # $AMP_BUILD_DIR/tile_compiler or ${XDG_CACHE_HOME:-~/.cache}/amp_compat/tile_compiler.
 set -euo pipefail
