@@ -25,7 +25,6 @@
 #include "../../exceptions.h"
 #include "../backend.h"
 #include "kernel_abort.h"
-#include "../../runtime/result_log.h"
 #include "../../runtime/startup.h"
 
 #include <atomic>
