@@ -200,7 +200,9 @@ struct buffer {
   void prepare_private(access a) {
     wait_pending();
     if (!priv) {
-      priv = std::malloc(bytes ? bytes : 1);
+      // Zeros, as new device storage (device_memory::alloc): a discarded
+      // view's elements that no kernel writes come back as zeros on both.
+      priv = std::calloc(bytes ? bytes : 1, 1);
       if (!priv) throw out_of_memory("host allocation for a view's private copy failed");
     }
     if (!priv_valid && a != access::discard && valid != 0) {

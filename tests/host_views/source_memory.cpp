@@ -68,5 +68,39 @@ int main() {
     copy(ac, d.begin());
     std::printf("copy out: %d %d; source: %d\n", d[0], d[2], c[0]);
   }
+  // 7. Two views made apart over one memory (an in-place call through
+  // separate input and output views, as AMD's Bolt makes them): separate data
+  // sources. The input view, captured without const, counts as written; the
+  // last view to go copies back last, so on a GPU the input's unchanged copy
+  // overwrites the output's results (the user's memory ends as it began).
+  int a[3] = {1, 2, 3};
+  {
+    array_view<int, 1> in(3, a);
+    array_view<int, 1> res(3, a);
+    res.discard_data();
+    parallel_for_each(res.extent, [=](index<1> i) restrict(amp) { res[i] = 10 * in[i]; });
+    res.synchronize();
+    std::printf("aliased views, output synchronized: %d %d\n", a[0], a[2]);
+  }
+  std::printf("aliased views gone: %d %d\n", a[0], a[2]);
+  // 8. A discarded view a kernel writes in part: the elements it leaves
+  // alone are copied back too. In place they keep the source's values; in a
+  // copy (a GPU's storage, the private host copy) they read zero, never what
+  // the memory held before.
+  std::vector<int> p(3, 5);
+  {
+    array_view<int, 1> ap(3, p);
+    ap.discard_data();
+    parallel_for_each(extent<1>(1), [=](index<1> i) restrict(amp) { ap[i] = 6; });
+    ap.synchronize();
+    std::printf("discarded, partly written: %d %d %d\n", p[0], p[1], p[2]);
+  }
+  // 9. A new array reads zero before anything writes it, on every accelerator.
+  {
+    array<int, 1> fresh(3);
+    std::vector<int> f(3, 8);
+    copy(fresh, f.begin());
+    std::printf("new array: %d %d %d\n", f[0], f[1], f[2]);
+  }
   return 0;
 }

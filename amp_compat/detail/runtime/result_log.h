@@ -11,8 +11,8 @@
 // as read_buffer does) and makes a logged launch wait for its kernel, so a
 // fault of a GPU kernel is raised by parallel_for_each itself, as on the host,
 // rather than at the next synchronisation. Device
-// storage is zeroed when allocated while the log is on, so bytes that no
-// kernel wrote hash the same as the host's zeroed storage.
+// storage is zeroed when allocated (always: device_memory::alloc), so bytes
+// that no kernel wrote hash the same as the host's zeroed storage.
 #pragma once
 #include <cstdint>
 #include <cstdio>

@@ -83,6 +83,7 @@ inline constexpr unsigned max_grid_yz = 65535;
 inline error_t malloc(void** p, std::size_t n) { return cudaMalloc(p, n); }
 inline error_t free(void* p) { return cudaFree(p); }
 inline error_t memset(void* p, int v, std::size_t n) { return cudaMemset(p, v, n); }
+inline error_t memset_async(void* p, int v, std::size_t n, stream_t s) { return cudaMemsetAsync(p, v, n, s); }
 inline error_t malloc_async(void** p, std::size_t n, stream_t s) { return cudaMallocAsync(p, n, s); }
 inline error_t free_async(void* p, stream_t s) { return cudaFreeAsync(p, s); }
 // Page-locked host memory mapped into every device's address space.
@@ -116,6 +117,7 @@ inline constexpr const char* host_alloc_mapped = "cudaHostAlloc";
 inline constexpr const char* host_get_device_pointer = "cudaHostGetDevicePointer";
 inline constexpr const char* malloc = "cudaMalloc";
 inline constexpr const char* memset = "cudaMemset";
+inline constexpr const char* memset_async = "cudaMemsetAsync";
 inline constexpr const char* malloc_async = "cudaMallocAsync";
 inline constexpr const char* stream_create = "cudaStreamCreate";
 inline constexpr const char* stream_wait_event = "cudaStreamWaitEvent";

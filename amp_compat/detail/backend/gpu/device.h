@@ -25,7 +25,6 @@
 #include "../../exceptions.h"
 #include "../backend.h"
 #include "kernel_abort.h"
-#include "../../runtime/result_log.h"
 #include "../../runtime/startup.h"
 
 #include <atomic>
@@ -337,10 +336,29 @@ struct device_memory {
     device_scope on(d);
     void* p = nullptr;
     check(gpu_api::malloc(&p, bytes ? bytes : 1), gpu_api::call_name::malloc, " (array or array_view storage)");
-    // The result log compares bytes with the host's calloc'ed storage.
-    if (result_log::on())
-      check(gpu_api::memset(p, 0, bytes ? bytes : 1), gpu_api::call_name::memset, " (AMP_RESULT_LOG)");
+    zero_new(d, p, bytes ? bytes : 1);
     return p;
+  }
+  // New storage reads as zeros, as the host accelerators' does (calloc'ed):
+  // what no one wrote (an array before its first write; the elements of a
+  // discarded view that a kernel leaves alone, which synchronize() copies
+  // back) then has the same bits on every accelerator and in every run, not
+  // what the device memory held before (another allocation's data). On a
+  // stream of the device's own, waited for here: no queue knows the storage
+  // yet, so no queue's work is waited for.
+  static void zero_new(int d, void* p, std::size_t bytes) {
+    gpu_api::stream_t s = zero_stream(d);
+    check(gpu_api::memset_async(p, 0, bytes, s), gpu_api::call_name::memset_async, " (new array storage)");
+    check(gpu_api::stream_synchronize(s), gpu_api::call_name::memset_async, " (new array storage)");
+  }
+  static gpu_api::stream_t zero_stream(int d) {
+    static std::mutex m;
+    static auto* streams = new std::vector<gpu_api::stream_t>(); // never destroyed, as the queues
+    std::lock_guard<std::mutex> g(m);
+    if (streams->size() <= static_cast<std::size_t>(d)) streams->resize(static_cast<std::size_t>(d) + 1, nullptr);
+    gpu_api::stream_t& s = (*streams)[static_cast<std::size_t>(d)];
+    if (!s) check(gpu_api::stream_create_non_blocking(&s), gpu_api::call_name::stream_create, " (zeroing stream)");
+    return s;
   }
   static void free(int d, void* p) noexcept {
     try {

@@ -22,7 +22,7 @@
 //                    get_device_properties, device_synchronize,
 //                    device_can_access_peer, device_enable_peer_access,
 //                    max_grid_yz (gridDim.y/z limit the launcher keeps to)
-//   memory           malloc, free, memset, malloc_async, free_async,
+//   memory           malloc, free, memset, memset_async, malloc_async, free_async,
 //                    host_alloc_mapped (page-locked, mapped, portable),
 //                    host_get_device_pointer, memcpy_kind with host_to_device,
 //                    device_to_host, device_to_device, memcpy, memcpy_async

@@ -91,6 +91,7 @@ inline constexpr unsigned max_grid_yz = 65535;
 inline error_t malloc(void** p, std::size_t n) { return hipMalloc(p, n); }
 inline error_t free(void* p) { return hipFree(p); }
 inline error_t memset(void* p, int v, std::size_t n) { return hipMemset(p, v, n); }
+inline error_t memset_async(void* p, int v, std::size_t n, stream_t s) { return hipMemsetAsync(p, v, n, s); }
 inline error_t malloc_async(void** p, std::size_t n, stream_t s) { return hipMallocAsync(p, n, s); }
 inline error_t free_async(void* p, stream_t s) { return hipFreeAsync(p, s); }
 // Page-locked host memory mapped into every device's address space.
@@ -125,6 +126,7 @@ inline constexpr const char* host_alloc_mapped = "hipHostMalloc";
 inline constexpr const char* host_get_device_pointer = "hipHostGetDevicePointer";
 inline constexpr const char* malloc = "hipMalloc";
 inline constexpr const char* memset = "hipMemset";
+inline constexpr const char* memset_async = "hipMemsetAsync";
 inline constexpr const char* malloc_async = "hipMallocAsync";
 inline constexpr const char* stream_create = "hipStreamCreate";
 inline constexpr const char* stream_wait_event = "hipStreamWaitEvent";
