@@ -30,6 +30,21 @@ namespace tile_compiler {
 
 std::string spelledType(QualType t, const LangOptions& lo);
 
+// Variables in the order they are written (their names' locations), not in
+// the order of their addresses: the instantiations of one kernel template
+// must give one compiled text, and each has its own VarDecl objects at the
+// same locations.
+struct SourceOrder {
+  bool operator()(const VarDecl* a, const VarDecl* b) const {
+    const auto x = a->getLocation().getRawEncoding(), y = b->getLocation().getRawEncoding();
+    return x != y ? x < y : a < b;
+  }
+  bool operator()(const DeclStmt* a, const DeclStmt* b) const {
+    const auto x = a->getBeginLoc().getRawEncoding(), y = b->getBeginLoc().getRawEncoding();
+    return x != y ? x < y : a < b;
+  }
+};
+
 struct Refused {
   std::string why;
 };

@@ -59,8 +59,8 @@ private:
   std::set<const VarDecl*> tileLevel_;             // one value per tile
   std::set<const VarDecl*> refTile_;               // tile-level references (bound once per tile)
   std::set<const VarDecl*> constCopy_;             // tile-level copies of uniform objects, only used const
-  std::map<const VarDecl*, std::string> arrays_;   // per-work-item arrays: name
-  std::set<const VarDecl*> remat_;                 // recomputed in each region that reads them
+  std::map<const VarDecl*, std::string, SourceOrder> arrays_;   // per-work-item arrays: name
+  std::set<const VarDecl*, SourceOrder> remat_;                 // recomputed in each region that reads them
   std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
   bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
@@ -152,7 +152,7 @@ private:
   bool uniformObject(const Expr* e);
   bool stable(const VarDecl* v);
   bool itemPure(const Expr* e);
-  void chooseRecomputed(std::set<const DeclStmt*>& perItemDecls);
+  void chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDecls);
   static bool isTileStorage(const VarDecl* v);
   void classifyLocals();
   int regionAt(unsigned o);
@@ -189,7 +189,7 @@ private:
   std::map<const VarDecl*, std::pair<std::string, std::string>> arrayDecl_;
   void keepArray(const VarDecl* v);
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
-  std::set<const VarDecl*> slots_;       // per-work-item values of class type kept in item_slots
+  std::set<const VarDecl*, SourceOrder> slots_;       // per-work-item values of class type kept in item_slots
 
   int tileRank();
   bool isItemIndex(const Expr* e);

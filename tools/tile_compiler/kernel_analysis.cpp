@@ -841,7 +841,7 @@ bool Kernel::itemPure(const Expr* e) {
 // and nothing is stored or loaded per work-item (PoCL re-materialises such
 // values instead of keeping them in context arrays too). A declaration
 // statement is recomputed as a whole or not at all.
-void Kernel::chooseRecomputed(std::set<const DeclStmt*>& perItemDecls) {
+void Kernel::chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDecls) {
   std::map<std::string, int> names;
   for (const VarDecl* v : locals_) ++names[v->getNameAsString()];
   ++names[param_->getNameAsString()];
@@ -864,7 +864,7 @@ void Kernel::chooseRecomputed(std::set<const DeclStmt*>& perItemDecls) {
       if (r->getDecl() == v && (!isRead(r) || !inFile(r->getLocation()))) return false;
     return true;
   };
-  std::set<const DeclStmt*> cands;
+  std::set<const DeclStmt*, SourceOrder> cands;
   for (const DeclStmt* ds : perItemDecls) {
     bool ok = true;
     for (const Decl* d : ds->decls())
@@ -1085,7 +1085,7 @@ void Kernel::classifyLocals() {
     close(off(cs->getRBracLoc()));
   }
   // Locals of split blocks used outside their own region: one per work-item.
-  std::set<const DeclStmt*> perItemDecls;
+  std::set<const DeclStmt*, SourceOrder> perItemDecls;
   for (auto& [v, ds] : splitDecl_) {
     if (tileLevel_.count(v) || loopVar_.count(v)) continue;
     auto rit = regionOf_.find(ds);
