@@ -250,6 +250,13 @@ class Pass(Stand_ins):
         self.assertEqual(rc, 0, err)
         self.assertIn(f"compiled {src}", err)
 
+    def test_a_failed_parse_and_the_users_error_cost_one_compile(self):
+        # The stand-in compiler counts its runs in the log.
+        Path(self.d, "cc").write_text(FAKE_CC.replace("#!/bin/sh\n", '#!/bin/sh\necho run >>"$FAKE_LOG"\n'))
+        rc, err, src, _ = self.compile(lambda *a, **k: (False, "k.cpp:3:1: error: BROKEN\n"), self.KERNEL + "BROKEN\n")
+        self.assertEqual(rc, 1)
+        self.assertEqual(Path(self.log).read_text().count("run"), 1)
+
     def test_the_users_own_error_once(self):
         rewrite, _ = self.rewriter(False)
         rc, err, src, _ = self.compile(rewrite, self.KERNEL + "BROKEN\n")
@@ -260,6 +267,7 @@ class Pass(Stand_ins):
     def test_a_failed_parse_is_in_the_census(self):
         rc, err, src, census = self.compile(lambda *a, **k: (False, "x.cpp:3:1: error: no such thing\n"))
         self.assertEqual(rc, 0)
+        self.assertEqual(err.count("compiled "), 1)  # the source as it came, compiled once
         self.assertIn("every tiled kernel keeps fibers: the Clang parse failed: x.cpp:3: no such thing",
                       Path(census).read_text())
 

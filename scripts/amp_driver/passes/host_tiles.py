@@ -248,9 +248,10 @@ def _rewrite(job, args, sources, headers, forced):
                                              headers=headers, overlay=overlay, fibers=list(forced))
         lines = messages.splitlines()
         notes = [ln for ln in lines if "note: amp host tiles:" in ln]
-        kernels += [kk._replace(why=forced[kk.key]) if kk.key in forced else kk for kk in _kernels(notes)]
         tool = [ln for ln in lines if ln.startswith("tile_compiler:")]
-        if not ok:
+        if ok:
+            kernels += [kk._replace(why=forced[kk.key]) if kk.key in forced else kk for kk in _kernels(notes)]
+        else:
             # Why nothing was compiled: the tool is missing, or the parse failed.
             why = tool[:1] or [_parse_failure(messages)]
             notes = [f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}"]
@@ -264,6 +265,9 @@ def _rewrite(job, args, sources, headers, forced):
             extra += ["-iquote", os.path.dirname(src)]
     cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
     hdr_extra = _header_folders(job, args, overlay, headers, [args[k] for k, _ in todo])
+    if not extra and not hdr_extra:  # nothing rewritten: the compile as it came, once
+        cleanup()
+        return args, lambda: None, None, kernels
     if not hdr_extra:
         return extra + new_args, cleanup, None, kernels
     return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels
