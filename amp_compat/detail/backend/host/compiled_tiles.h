@@ -230,15 +230,11 @@ inline const isa_request& requested_isa() {
   return r;
 }
 
-// The tile_group tag of the baseline copy in a launch that times the copies
-// (launch_host.h, measured_tiles): an instance apart from the fixed
-// baseline's, so that each has one caller.
-inline constexpr int measured_baseline = 3;
-
 // The copies of one tile's call. Each instruction set calls the kernel with
 // a tile_group type of its own, so each has its own instance of the
 // kernel's per-tile body: the baseline's has one caller (the launch's tile
-// loop) and is inlined into it as in a build without wider copies.
+// loop, launch_host.h compiled_tiles) and is inlined into it as in a build
+// without wider copies.
 template <int I> struct run_in {
   template <class F, class G> AMP_HOST_ONLY static void tile(const F& f, const G& g) { f(g); }
 };
