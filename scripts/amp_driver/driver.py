@@ -428,7 +428,7 @@ def _main(argv, here, env):
         # -fopenmp but no CUDA source, Clang would link for OpenMP offloading.
         cmd = [b.cxx] + (b.cflags if line.have_src else []) + line.args
         from . import pch  # a precompiled <amp.h> where it gives the same program (pch.py)
-        if line.have_src and pch.wanted(b.cxx, line.args, line.srcs, b.gpu_kind, env):
+        if line.have_src and pch.wanted(b.cxx, line.args, line.srcs, b.modes(), env):
             cmd = pch.cmd_with(b.cxx, b.cflags, line.args, pch.folder(site, env), env) or cmd
         if line.link:
             # Library files given by path are linker inputs, not CUDA (-x none).

@@ -4,7 +4,8 @@ once per set of flags instead of in every compile (about 0.8 of a seed
 program's 3 s of g++; the AMP Algorithms Library's sources include a header
 of their own first and get none).
 
-Used where it gives the same program: a host compile by GCC whose every
+Used where it gives the same program: a host compile by GCC (not
+--windows-compat, not --msvc) whose every
 source includes nothing but standard headers (and comments, #line, #pragma
 once) before <amp.h> (tile_compiler.amp_first), that force-includes nothing
 of its own (-include) and writes no dependency file (-M*: the precompiled
@@ -34,10 +35,14 @@ GCC = re.compile(r"(?:.*-)?g\+\+(?:-[\d.]+)?")
 REFUSE = ("-M", "-MM", "-MD", "-MMD", "-MF", "-E", "-include", "-imacros", "-x", "-fsyntax-only")
 
 
-def wanted(cxx, args, sources, gpu, env):
-    """Whether a compile (cxx, its own args: not the driver's flags) may use
-    the precompiled header."""
-    if env.get("AMP_PCH", "1") == "0" or gpu or not sources or not GCC.fullmatch(os.path.basename(cxx)):
+def wanted(cxx, args, sources, modes, env):
+    """Whether a compile (cxx, its own args: not the driver's flags; modes:
+    the job's, options.modes_of's dict) may use the precompiled header: not
+    a GPU, --windows-compat or --msvc one (the Windows pass finds the
+    companions' folder by the forced crt_compat.h, which the header would
+    hide)."""
+    if env.get("AMP_PCH", "1") == "0" or modes.get("gpu") or modes.get("windows") or modes.get("msvc") or \
+            not sources or not GCC.fullmatch(os.path.basename(cxx)):
         return False
     if any(o in REFUSE or (o or "").startswith(("-M", "-include", "-x")) for _, o, _ in scan(args)):
         return False

@@ -44,14 +44,17 @@ class Pch(unittest.TestCase):
 
     def test_where_it_is_used(self):
         w = pch.wanted
-        self.assertTrue(w("g++", ["-c", self.src], [self.src], "", {}))
-        self.assertFalse(w("g++", ["-c", self.src], [self.src], "", {"AMP_PCH": "0"}))
-        self.assertFalse(w("clang++-22", ["-c", self.src], [self.src], "", {}))
-        self.assertFalse(w("g++", ["-c", self.src], [self.src], "cuda", {}))
+        host = {"gpu": "", "windows": False, "msvc": False}
+        self.assertTrue(w("g++", ["-c", self.src], [self.src], host, {}))
+        self.assertTrue(w("x86_64-linux-gnu-g++-12", ["-c", self.src], [self.src], host, {}))
+        self.assertFalse(w("g++", ["-c", self.src], [self.src], host, {"AMP_PCH": "0"}))
+        self.assertFalse(w("clang++-22", ["-c", self.src], [self.src], host, {}))
+        for mode in ({"gpu": "cuda"}, {"windows": True}, {"msvc": True}):
+            self.assertFalse(w("g++", ["-c", self.src], [self.src], dict(host, **mode), {}), mode)
         for flag in (["-MD"], ["-MMD", "-MF", "k.d"], ["-include", "mine.h"], ["-includemine.h"], ["-E"]):
-            self.assertFalse(w("g++", flag + ["-c", self.src], [self.src], "", {}), flag)
+            self.assertFalse(w("g++", flag + ["-c", self.src], [self.src], host, {}), flag)
         Path(self.src).write_text('#include "mine.h"\n#include <amp.h>\n')
-        self.assertFalse(w("g++", ["-c", self.src], [self.src], "", {}))
+        self.assertFalse(w("g++", ["-c", self.src], [self.src], host, {}))
 
     def test_header_flags(self):
         flags, includes = pch.header_flags(["-O2", "-include", "/i/prelude.h", "-I/i", "-include", "/i/crt.h"],
