@@ -247,6 +247,18 @@ template <> struct run_in<int(isa::v4)> {
   AMP_HOST_ONLY AMP_HT_WIDE_COPY("arch=x86-64-v4") static void tile(const F& f, const G& g) { f(g); }
 };
 
+// One tile (its index and origin) of compiled kernel f in the copy of
+// instruction set `copy` (the baseline's body inlined here, as into its one
+// caller).
+template <int D0, int D1, int D2, class F, int R>
+AMP_HOST_ONLY __attribute__((always_inline)) inline void run_tile(isa copy, const F& f, const index<R>& tile,
+                                                                  const index<R>& org) {
+  if (copy == isa::v4) return run_in<int(isa::v4)>::tile(f, tile_group<D0, D1, D2, int(isa::v4)>{tile, org});
+  if (copy == isa::v3) return run_in<int(isa::v3)>::tile(f, tile_group<D0, D1, D2, int(isa::v3)>{tile, org});
+  tile_group<D0, D1, D2, int(isa::baseline)> g{tile, org};
+  f(g);
+}
+
 // The measured choice of one kernel type (its first launches; kept for the
 // process). A sample is a run of consecutive tiles of one thread in one copy,
 // timed until it lasts at least sample_ns (tiles of a few microseconds are

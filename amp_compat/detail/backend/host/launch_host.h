@@ -208,14 +208,7 @@ private:
         bool in_sample = false;
         const isa copy = c ? (c->begin(in_sample) == 1 ? widest : isa::baseline) : fixed;
         const auto t0 = in_sample ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-        if (copy == isa::v4) {
-          host_tiles::run_in<int(isa::v4)>::tile(f, host_tiles::tile_group<D0, D1, D2, int(isa::v4)>{tile, org});
-        } else if (copy == isa::v3) {
-          host_tiles::run_in<int(isa::v3)>::tile(f, host_tiles::tile_group<D0, D1, D2, int(isa::v3)>{tile, org});
-        } else {
-          host_tiles::tile_group<D0, D1, D2, int(isa::baseline)> g{tile, org};
-          f(g);
-        }
+        host_tiles::run_tile<D0, D1, D2>(copy, f, tile, org);
         if (in_sample)
           c->end(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
       });
