@@ -257,6 +257,17 @@ class Pass(Stand_ins):
         self.assertEqual(rc, 1)
         self.assertEqual(Path(self.log).read_text().count("run"), 1)
 
+    def test_a_probe_returns_the_parse_errors_and_compiles_nothing(self):
+        """--msvc rounds (launcher.run): a failed parse's errors stand for the compile's."""
+        Path(self.d, "cc").write_text(FAKE_CC.replace("#!/bin/sh\n", '#!/bin/sh\necho run >>"$FAKE_LOG"\n'))
+        src = self.source(self.KERNEL)
+        failing = lambda *a, **k: (False, "k.cpp:2:3: error: missing 'typename'\nk.cpp:2:3: note: amp host tiles: x\n")
+        with mock.patch.object(tile_compiler, "rewrite", failing):
+            rc, err = host_tiles.run(self.job("-c", src), capture=True, probe=True)
+        self.assertIsNone(rc)
+        self.assertEqual(err, "k.cpp:2:3: error: missing 'typename'\n")
+        self.assertFalse(os.path.exists(self.log))
+
     def test_the_users_own_error_once(self):
         rewrite, _ = self.rewriter(False)
         rc, err, src, _ = self.compile(rewrite, self.KERNEL + "BROKEN\n")

@@ -36,6 +36,7 @@ from ..job import include_dirs
 
 NAME = "host tiles (passes/host_tiles.py, tools/tile_compiler)"
 BARRIER_RE = re.compile(r"\.\s*barrier\s*\.\s*wait")
+NOTE = "note: amp host tiles:"
 
 
 def enabled(job):
@@ -92,7 +93,7 @@ def _blamed(kernels, errors):
     return hit or compiled
 
 
-def run(job, args=None, sources=None, headers=None, capture=False):
+def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
     """Compiles job (or args, the job's compile line as the launcher extended
     it, with the sources at the indices sources, reaching the project
     headers headers: the launcher's copies where it made some) with the tiled
@@ -104,7 +105,11 @@ def run(job, args=None, sources=None, headers=None, capture=False):
     fibers (rewritten again without them) and, should that fail too, the
     source is compiled as it came. Either way one warning per kernel names
     it and the first error; the user's own errors (the source as it came
-    fails as well) are reported as the compiler gives them."""
+    fails as well) are reported as the compiler gives them.
+
+    probe: should the tile compiler's parse of a source fail, nothing is
+    compiled and (None, the parse's errors) is returned (the launcher's
+    --msvc rounds read Clang's errors there instead of a compile's)."""
     args = job.args if args is None else args
     sources = job.sources if sources is None else list(sources)
     headers = job.headers if headers is None else headers
@@ -113,7 +118,10 @@ def run(job, args=None, sources=None, headers=None, capture=False):
     attempt = 0
     kernels = []
     while enabled(job):
-        tiled, cleanup, without_headers, kernels = _rewrite(job, args, sources, headers, forced)
+        tiled, cleanup, without_headers, kernels, parse_errors = _rewrite(job, args, sources, headers, forced)
+        if probe and parse_errors:
+            cleanup()
+            return None, parse_errors
         try:
             if tiled is args:
                 break
@@ -210,10 +218,10 @@ def _parse_failure(stderr):
 
 def _rewrite(job, args, sources, headers, forced):
     """(new_args, cleanup, the same without the rewritten headers or None,
-    the census of the kernels). Kernels named in forced (FILE:LINE:COL ->
-    why) keep fibers."""
+    the census of the kernels, the errors of the parses that failed). Kernels
+    named in forced (FILE:LINE:COL -> why) keep fibers."""
     from .. import tile_compiler
-    nothing = (args, lambda: None, None, [])
+    nothing = (args, lambda: None, None, [], "")
     headers = [os.path.realpath(h) for h in headers if _has_barrier(h)]
     todo = []
     for k in sources:
@@ -231,7 +239,7 @@ def _rewrite(job, args, sources, headers, forced):
     new_args, extra = list(args), []
     overlay = work + "/headers"
     show = os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0")
-    kernels = []
+    kernels, parse_errors = [], ""
     for k, text in todo:
         src = os.path.abspath(args[k])
         dst_in = Path(work + "/in" + src)
@@ -256,6 +264,7 @@ def _rewrite(job, args, sources, headers, forced):
             why = tool[:1] or [_parse_failure(messages)]
             notes = [f"{src}: note: amp host tiles: every tiled kernel keeps fibers: {why[0]}"]
             kernels.append(Kernel(src, 0, 0, 0, False, "every tiled kernel keeps fibers: " + why[0]))
+            parse_errors += "".join(ln + "\n" for ln in lines if NOTE not in ln and not ln.startswith("tile_compiler:"))
         if show:
             # The tile compiler's own messages (a failed parse of the inlined
             # text and its first errors), then the census notes.
@@ -267,10 +276,10 @@ def _rewrite(job, args, sources, headers, forced):
     hdr_extra = _header_folders(job, args, overlay, headers, [args[k] for k, _ in todo])
     if not extra and not hdr_extra:  # nothing rewritten: the compile as it came, once
         cleanup()
-        return args, lambda: None, None, kernels
+        return args, lambda: None, None, kernels, parse_errors
     if not hdr_extra:
-        return extra + new_args, cleanup, None, kernels
-    return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels
+        return extra + new_args, cleanup, None, kernels, parse_errors
+    return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels, parse_errors
 
 
 def _header_folders(job, args, overlay, headers, srcs):
