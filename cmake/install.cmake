@@ -103,8 +103,10 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SO
 # Without a prebuilt plugin the installed
 # driver builds one on first use into the user's cache; without Clang at all
 # host kernels keep fibers (GCC-only machines).
-install(FILES ${PROJECT_SOURCE_DIR}/tools/tile_compiler/tile_compiler.cpp
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler)
+# Its source: every .cpp and .h of tools/tile_compiler (plugins.py builds them all).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/tools/tile_compiler/
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler
+  FILES_MATCHING PATTERN "*.cpp" PATTERN "*.h")
 install(CODE "
   execute_process(COMMAND \"${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh\" plugin tile_compiler
     RESULT_VARIABLE amp_tc_rc OUTPUT_VARIABLE amp_tc_so OUTPUT_STRIP_TRAILING_WHITESPACE)

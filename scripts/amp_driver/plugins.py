@@ -11,10 +11,15 @@ Needs Clang 22's C++ headers (Debian: libclang-22-dev; scripts/deps.sh
 checker installs them). AMP_CHECK_CLANG names another clang++ (its
 llvm-config beside it, or llvm-config-<major>).
 
+A plugin's source is every .cpp file of its folder (tools/NAME/, NAME.cpp
+among them) with the .h files they include; each .cpp is compiled to its
+own object (in parallel, AMP_JOBS at most; again only when it or a header
+of the folder is newer) and the objects linked into NAME.so.
+
 Where a plugin comes from: in a source checkout, built on first use into
 $AMP_BUILD_DIR/NAME (default build/NAME). Installed (share/amp_compat/NAME/
-holds NAME.cpp): the NAME.so `./amp install` built beside the source, else
-one built on first use into $AMP_BUILD_DIR/NAME or
+holds its .cpp and .h files): the NAME.so `./amp install` built beside the
+source, else one built on first use into $AMP_BUILD_DIR/NAME or
 ${XDG_CACHE_HOME:-~/.cache}/amp_compat/NAME. One build at a time (a lock):
 the parallel compiles of a CMake build all ask for it.
 """
@@ -41,7 +46,8 @@ class PluginError(Exception):
 
 
 def _where(name, env):
-    """(source, prebuilt .so or None, build folder) of plugin name."""
+    """(main source NAME.cpp, prebuilt .so or None, build folder) of plugin
+    name; its other sources lie beside the main one (sources())."""
     root = HERE.parents[1]
     src = root / "tools" / name / f"{name}.cpp"
     if src.is_file():  # a source checkout
@@ -49,6 +55,28 @@ def _where(name, env):
     share = HERE.parent / name  # installed: share/amp_compat/NAME/
     cache = env.get("AMP_BUILD_DIR") or Path(env.get("XDG_CACHE_HOME") or Path(env.get("HOME") or "/tmp") / ".cache") / "amp_compat"
     return share / f"{name}.cpp", share / f"{name}.so", Path(cache) / name
+
+
+def sources(src):
+    """(the .cpp files, the .h files) of the plugin whose main source is src."""
+    folder = Path(src).parent
+    return sorted(folder.glob("*.cpp")), sorted(folder.glob("*.h"))
+
+
+def _newest(files):
+    return max(f.stat().st_mtime for f in files)
+
+
+def _compile(jobs, width):
+    """Runs the compile commands jobs, width at a time; False when one fails."""
+    ok, running = True, []
+    for cmd in jobs:
+        running.append(subprocess.Popen(cmd))
+        if len(running) >= width:
+            ok = running.pop(0).wait() == 0 and ok
+    for r in running:
+        ok = r.wait() == 0 and ok
+    return ok
 
 
 def llvm_config(clang):
@@ -66,7 +94,7 @@ def llvm_config(clang):
 
 def build(name, env=None):
     """The path of plugin name's shared object, built if missing or older
-    than its source."""
+    than one of its sources."""
     import fcntl
     env = os.environ if env is None else env
     spec = PLUGINS[name]
@@ -74,7 +102,8 @@ def build(name, env=None):
     if not shutil.which(clang):
         raise PluginError(f"{name}: {clang} not found")
     src, prebuilt, out_dir = _where(name, env)
-    if prebuilt and prebuilt.is_file() and not (src.is_file() and src.stat().st_mtime > prebuilt.stat().st_mtime):
+    cpps, headers = sources(src) if src.is_file() else ([], [])
+    if prebuilt and prebuilt.is_file() and not (cpps and _newest(cpps + headers) > prebuilt.stat().st_mtime):
         return str(prebuilt)
     if not src.is_file():
         raise PluginError(f"{name}: no plugin source at {src}")
@@ -82,7 +111,7 @@ def build(name, env=None):
     out_dir.mkdir(parents=True, exist_ok=True)
     with open(out_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if so.is_file() and so.stat().st_mtime >= src.stat().st_mtime:
+        if so.is_file() and so.stat().st_mtime >= _newest(cpps + headers):
             return str(so)
         try:
             cfg = llvm_config(clang)
@@ -94,8 +123,23 @@ def build(name, env=None):
             raise PluginError(f"{name}: Clang's C++ headers are missing (Debian: libclang-{major}-dev)")
         sys.stderr.write(f"{name}: building the plugin\n")
         cxxflags = subprocess.run([cfg, "--cxxflags"], capture_output=True, text=True).stdout.split()
+        # One object per .cpp (obj/), compiled again when it or a header is newer.
+        obj_dir = out_dir / "obj"
+        obj_dir.mkdir(exist_ok=True)
+        newest_header = _newest(headers) if headers else 0
+        objs, jobs = [], []
+        for cpp in cpps:
+            obj = obj_dir / f"{cpp.stem}.o"
+            objs.append(obj)
+            if not (obj.is_file() and obj.stat().st_mtime >= max(cpp.stat().st_mtime, newest_header)):
+                obj.unlink(missing_ok=True)
+                jobs.append([clang] + cxxflags + spec.flags + ["-fPIC", "-O1", "-c", str(cpp), "-o", str(obj)])
+        width = max(1, int(env.get("AMP_JOBS") or os.cpu_count() or 1))
+        if not _compile(jobs, width):  # (a failed compile leaves no object)
+            raise PluginError(f"{name}: building the plugin failed")
         tmp = f"{so}.tmp.{os.getpid()}"
-        r = subprocess.run([clang] + cxxflags + spec.flags + ["-fPIC", "-shared", "-O1", str(src), "-o", tmp])
+        r = subprocess.run([clang] + cxxflags + spec.flags + ["-fPIC", "-shared", "-O1"] + [str(o) for o in objs]
+                           + ["-o", tmp])
         if r.returncode != 0:
             raise PluginError(f"{name}: building the plugin failed")
         os.replace(tmp, so)

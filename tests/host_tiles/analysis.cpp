@@ -222,8 +222,8 @@ void too_big(array_view<float, 1> a) {
 }
 
 // Region loops marked `#pragma GCC ivdep`: only where no work-item of the
-// region touches memory another one writes (tile_compiler.cpp, "work-items
-// of a region that cannot see each other"). Counted per kernel.
+// region touches memory another one writes (tools/tile_compiler/independence.cpp,
+// "work-items of a region that cannot see each other"). Counted per kernel.
 int scale(int v) restrict(amp) { return 2 * v; }
 
 void independent_regions(array_view<const int, 1> in, array_view<int, 1> part, array_view<int, 1> b,
@@ -305,7 +305,7 @@ void by_value(array_view<int, 1> a) {
 }
 
 // ---- barriers in called functions: inlined by the first pass, then
-// analysed and split as any kernel (tile_compiler.cpp, Inliner).
+// analysed and split as any kernel (tools/tile_compiler/inliner.cpp).
 void step_by_value(tiled_index<64> t, array_view<int, 1> a, int k) restrict(amp) {
   tile_static int s[64];
   s[t.local[0]] = a[t.global] * k;

@@ -561,6 +561,83 @@ void tile_3d() {
   digest("tile_3d", v);
 }
 
+// A Visual Studio sample's shape: the kernel body is one call to a function
+// taking the tiled_index by non-const reference and an `array` by
+// reference (captured `[=, &buf]`); one `int i;` serves as the loop
+// variable of a barrier-free `for` (per work-item values) and later of a
+// `for` around barriers (uniform); the inner loop's counter is stepped in its
+// body, not its header; bounds come from a helper `hb_min`.
+template <class T> T hb_min(const T& a, const T& b) restrict(amp, cpu) { return a < b ? a : b; }
+#define HB_ROLL_STEPS 48
+#define HB_ROLL_TILE 16
+void hb_roll(tiled_index<HB_ROLL_TILE>& tidx, array_view<const float, 1> pu, array<float, 1>& buf,
+             array_view<float, 1> out) restrict(amp) {
+  tile_static float a_[HB_ROLL_TILE + 1];
+  tile_static float b_[HB_ROLL_TILE + 1];
+  const int tid = tidx.local[0];
+  const int base = tidx.tile[0] * (HB_ROLL_STEPS + 4);
+  int i;
+  for (i = tid; i <= HB_ROLL_STEPS; i += HB_ROLL_TILE) buf[base + i] = float(i % 7) + 0.5f * float(tidx.tile[0]);
+  for (i = HB_ROLL_STEPS; i > 0; i -= 4) {
+    for (int c = 0; c < i; c += HB_ROLL_TILE - 4) {
+      const int start = hb_min(HB_ROLL_TILE - 1, i - c);
+      const int end = start - 4;
+      tidx.barrier.wait();
+      if (tid <= start) a_[tid] = buf[base + c + tid];
+      for (int k = start - 1; k >= end;) {
+        tidx.barrier.wait();
+        b_[tid] = pu[tidx.tile] * a_[tid + 1] + (1.0f - pu[tidx.tile]) * a_[tid];
+        k--;
+        tidx.barrier.wait();
+        a_[tid] = pu[tidx.tile] * b_[tid + 1] + (1.0f - pu[tidx.tile]) * b_[tid];
+        k--;
+      }
+      tidx.barrier.wait();
+      if (tid <= end) buf[base + c + tid] = a_[tid];
+    }
+  }
+  if (tid == 0) out[tidx.tile] = a_[0];
+}
+void sample_shape() {
+  const int options = 5;
+  std::vector<float> p(options), res(options);
+  for (int o = 0; o < options; ++o) p[o] = 0.45f + 0.02f * float(o);
+  array_view<const float, 1> pu(options, p);
+  array_view<float, 1> out(options, res);
+  array<float, 1> buf(options * (HB_ROLL_STEPS + 4));
+  parallel_for_each(extent<1>(options * HB_ROLL_TILE).tile<HB_ROLL_TILE>(), [=, &buf](tiled_index<HB_ROLL_TILE> ti) restrict(amp) { // expect: compiled
+    hb_roll(ti, pu, buf, out);
+  });
+  out.synchronize();
+  digest("sample_shape", res);
+}
+
+// A bound from a helper whose result depends only on its arguments: the
+// view's size and the tile's position (the AMP Algorithms Library's
+// tile_partial_data_size), then a loop around barriers up to it.
+template <int TS, typename V> int hb_in_tile(const V& v, tiled_index<TS> t) restrict(amp) {
+  return v.extent.size() - t.tile[0] * t.tile_extent[0];
+}
+void uniform_helper() {
+  std::vector<int> v(100), res(4);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = int(i * 7 % 19);
+  array_view<const int, 1> a(int(v.size()), v);
+  array_view<int, 1> out(4, res);
+  parallel_for_each(extent<1>(128).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int valid = hb_in_tile(a, t);
+    s[t.local[0]] = t.global[0] < a.extent[0] ? a[t.global] : 0;
+    for (int stride = 16; stride > 0; stride /= 2) {
+      t.barrier.wait();
+      if (t.local[0] < stride && t.local[0] + stride < valid) s[t.local[0]] += s[t.local[0] + stride];
+    }
+    t.barrier.wait();
+    if (t.local[0] == 0) out[t.tile] = s[0] + valid;
+  });
+  out.synchronize();
+  digest("uniform_helper", res);
+}
+
 } // namespace
 
 int main() {
@@ -579,5 +656,7 @@ int main() {
   valued_callee();
   macro_barrier();
   tile_3d();
+  sample_shape();
+  uniform_helper();
   return 0;
 }

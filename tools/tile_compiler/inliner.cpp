@@ -1,0 +1,1119 @@
+// The first pass's inliner (inliner.h): macros holding a barrier expanded,
+// live ranges restarted, waiting calls replaced by their callees' bodies
+// (names qualified, deduced template arguments spelled as the template
+// writes them, binding keys recorded).
+#include "inliner.h"
+
+namespace tile_compiler {
+
+// The source text of [b, e) of file fid with edits applied (edits inside an
+// earlier edit are dropped: the outer one emitted them itself).
+std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, std::vector<TextEdit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const TextEdit& x, const TextEdit& y) {
+    return x.b != y.b ? x.b < y.b : x.e > y.e;
+  });
+  const char* buf = sm.getBufferData(fid).data();
+  std::string out;
+  unsigned k = b;
+  for (const TextEdit& ed : edits) {
+    if (ed.b < k || ed.b >= e || ed.e > e) continue;
+    out.append(buf + k, buf + ed.b);
+    out += ed.text;
+    k = ed.e;
+  }
+  if (k < e) out.append(buf + k, buf + e);
+  return out;
+}
+
+// The kernel body's text between its braces with its waiting calls
+// inlined; "" when it has none. Throws Refused.
+std::string Inliner::run() {
+  const CompoundStmt* body = lambda_->getCompoundStmtBody();
+  const FileID fid = sm_.getFileID(body->getLBracLoc());
+  std::vector<TextEdit> edits;
+  std::vector<const CallExpr*> found;
+  waitingCalls(body, param_, found);
+  edits = restarts(body, found, fid);
+  for (TextEdit& e : expandBarrierMacros(body, fid)) edits.push_back(std::move(e));
+  if (found.empty() && edits.empty()) return "";
+  for (const CallExpr* c : found) {
+    std::string k;
+    // `T v = f(t, ...);` in a block of the kernel: the callee's value is
+    // assigned to a variable declared before its inlined body
+    // (`RT amp_ht_rv0; {...; amp_ht_rv0 = (E);} T v = amp_ht_rv0;`).
+    if (const DeclStmt* ds = initialisedBy(c)) {
+      const std::string rv = "amp_ht_rv" + std::to_string(ids_);
+      std::string rt;
+      const std::string block = inlineCall(c, ds, fid, {}, param_, 0, dependent_, {}, k, rv, &rt);
+      const std::string decl = editedText(sm_, fid, off(ds->getBeginLoc()), stmtEnd(ds, fid),
+                                          {{off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv}});
+      edits.push_back({off(ds->getBeginLoc()), stmtEnd(ds, fid), rt + " " + rv + "; " + block + " " + decl});
+      keys += k;
+      continue;
+    }
+    const Stmt* st = statementOf(c);
+    edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
+    keys += k;
+  }
+  for (auto& [f, n] : sites_)
+    if (n > 1 && hasStatic_.count(f))
+      throw Refused{"`" + f->getNameAsString() + "` has tile_static (or static) variables and is called at " +
+                    std::to_string(n) + " places (inlined, each place would get its own)"};
+  return editedText(sm_, fid, off(body->getLBracLoc()) + 1, off(body->getRBracLoc()), edits);
+}
+// ---- macros that hold a barrier (Bolt's `_REDUCE_STEP(len, i, w);`: an
+// `if`, then `t_idx.barrier.wait();`): statements from one invocation share
+// its source range and cannot be split into regions. Each such invocation
+// in the kernel's own text is replaced by its expansion, one level deep:
+// the definition active there, its parameters replaced by the arguments as
+// written (the compiler rescans the text, as the preprocessor would have);
+// macros inside stay as they are. Refused: `#`, `##`, variadic macros,
+// __LINE__-like names, invocations inside other macros.
+std::vector<TextEdit> Inliner::expandBarrierMacros(const CompoundStmt* body, FileID fid) {
+  std::vector<TextEdit> out;
+  if (!pp_) return out;
+  struct B : RecursiveASTVisitor<B> {
+    const ParmVarDecl* p;
+    std::vector<const CXXMemberCallExpr*> waits;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+      const CXXMethodDecl* m = c->getMethodDecl();
+      if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait") &&
+          c->getBeginLoc().isMacroID())
+        waits.push_back(c);
+      return true;
+    }
+  } b;
+  b.p = param_;
+  b.TraverseStmt(const_cast<CompoundStmt*>(body));
+  std::set<unsigned> done;
+  for (const CXXMemberCallExpr* c : b.waits) {
+    const SourceLocation at = c->getBeginLoc();
+    if (sm_.isMacroArgExpansion(at)) continue; // written in the file, as an argument
+    const CharSourceRange r = sm_.getExpansionRange(at);
+    if (sm_.getFileID(r.getBegin()) != fid) continue;
+    const unsigned b0 = off(r.getBegin());
+    if (!done.insert(b0).second) continue;
+    const unsigned e0 = r.isTokenRange() ? endOfToken(r.getEnd()) : off(r.getEnd());
+    std::string why;
+    const std::string text = expansionText(r.getBegin(), b0, e0, fid, why);
+    if (text.empty())
+      throw Refused{"a macro expands to statements on both sides of a barrier (" + where(at) + "): " + why};
+    out.push_back({b0, e0, text});
+    ++expanded;
+  }
+  return out;
+}
+// The text invocation [b, e) of file fid (its name at `name`) expands to;
+// "" with `why` when it cannot be written out.
+std::string Inliner::expansionText(SourceLocation name, unsigned b, unsigned e, FileID fid, std::string& why) {
+  const llvm::StringRef buf = sm_.getBufferData(fid);
+  unsigned i = b;
+  while (i < e && (std::isalnum(static_cast<unsigned char>(buf[i])) || buf[i] == '_')) ++i;
+  const std::string id = buf.substr(b, i - b).str();
+  IdentifierInfo* ii = pp_->getIdentifierInfo(id);
+  const MacroInfo* mi = ii ? pp_->getMacroDefinitionAtLoc(ii, name).getMacroInfo() : nullptr;
+  if (!mi) return why = "no definition of `" + id + "` found", "";
+  if (mi->isVariadic()) return why = "`" + id + "` is variadic", "";
+  // The arguments: split at the commas outside parentheses, strings and
+  // character literals.
+  std::vector<std::string> args;
+  if (mi->isFunctionLike()) {
+    while (i < e && std::isspace(static_cast<unsigned char>(buf[i]))) ++i;
+    if (i >= e || buf[i] != '(' || buf[e - 1] != ')') return why = "`" + id + "`'s arguments are not plain", "";
+    int depth = 0;
+    std::string cur;
+    for (unsigned k = i + 1; k < e - 1; ++k) {
+      const char ch = buf[k];
+      if (ch == '"' || ch == '\'') {
+        const unsigned s0 = k;
+        for (++k; k < e - 1 && buf[k] != ch; ++k)
+          if (buf[k] == '\\') ++k;
+        cur += buf.substr(s0, k - s0 + 1).str();
+        continue;
+      }
+      if (ch == '(') ++depth;
+      if (ch == ')') --depth;
+      if (ch == ',' && depth == 0) {
+        args.push_back(cur);
+        cur.clear();
+        continue;
+      }
+      cur += ch;
+    }
+    if (!cur.empty() || mi->getNumParams() > 0) args.push_back(cur);
+    if (args.size() != mi->getNumParams()) return why = "`" + id + "` is called with another number of arguments", "";
+  }
+  std::string text;
+  for (const Token& t : mi->tokens()) {
+    if (t.is(tok::hash) || t.is(tok::hashhash)) return why = "`" + id + "` uses `#` or `##`", "";
+    std::string piece;
+    if (const IdentifierInfo* ti = t.getIdentifierInfo()) {
+      const llvm::StringRef n = ti->getName();
+      if (n == "__LINE__" || n == "__FILE__" || n == "__COUNTER__" || n == "__VA_ARGS__" || n == "__VA_OPT__")
+        return why = "`" + id + "` uses " + n.str(), "";
+      int k = 0;
+      for (const IdentifierInfo* param : mi->params()) {
+        if (param == ti) piece = "(" + args[k] + ")";
+        ++k;
+      }
+      if (piece.empty()) piece = n.str();
+    } else {
+      piece = pp_->getSpelling(t);
+    }
+    if (!text.empty()) text += ' ';
+    text += piece;
+  }
+  // No line breaks: the lines after the invocation keep their numbers.
+  for (char& ch : text)
+    if (ch == '\n' || ch == '\r') ch = ' ';
+  return text;
+}
+// A local of the kernel's body re-assigned by a statement `v = E;` of the
+// body's own block (run once by every work-item, in no loop or branch;
+// E not reading v) starts a new live range there: the uses after it are
+// renamed to a variable that statement declares
+// (`decltype(v) amp_ht_r0_v = E;`), which the analysis then judges on its
+// own. So Bolt's scans' `offset`, per work-item before `offset = 1;` and
+// uniform after it, becomes two variables. Not done when a later use is
+// written through a macro or inside a waiting call (whose text is replaced).
+std::vector<TextEdit> Inliner::restarts(const CompoundStmt* body, const std::vector<const CallExpr*>& calls, FileID fid) {
+  std::vector<TextEdit> out;
+  std::set<const VarDecl*> top, done;
+  for (const Stmt* c : body->body())
+    if (const auto* ds = dyn_cast<DeclStmt>(c))
+      for (const Decl* d : ds->decls())
+        // Any value type (a kernel template's `iType` is int in one
+        // instantiation, a user's class in another: both must rename).
+        if (const auto* v = dyn_cast<VarDecl>(d); v && !v->isStaticLocal() && !v->getType()->isReferenceType() &&
+                                                  !v->getType()->isArrayType() && !v->getType().isConstQualified())
+          top.insert(v);
+  struct Refs : RecursiveASTVisitor<Refs> {
+    std::vector<const DeclRefExpr*> all;
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      all.push_back(r);
+      return true;
+    }
+  } refs;
+  refs.TraverseStmt(const_cast<CompoundStmt*>(body));
+  std::vector<std::pair<unsigned, unsigned>> callRanges;
+  for (const CallExpr* c : calls) {
+    const Stmt* st = initialisedBy(c);
+    if (!st) st = statementOf(c);
+    callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
+  }
+  for (const Stmt* c : body->body()) {
+    // `v = E;`: a built-in assignment, or a class's operator= (the same
+    // text in another instantiation).
+    const Expr *le = nullptr, *re = nullptr;
+    if (const auto* b = dyn_cast<BinaryOperator>(c); b && b->getOpcode() == BO_Assign) le = b->getLHS(), re = b->getRHS();
+    if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c); oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2)
+      le = oc->getArg(0), re = oc->getArg(1);
+    if (!le || !c->getBeginLoc().isFileID() || !re->getBeginLoc().isFileID()) continue;
+    const Expr* a = cast<Expr>(c);
+    const auto* lhs = dyn_cast<DeclRefExpr>(le->IgnoreParenImpCasts());
+    const auto* v = lhs ? dyn_cast<VarDecl>(lhs->getDecl()) : nullptr;
+    if (!v || !top.count(v) || done.count(v)) continue;
+    const unsigned sb = off(a->getBeginLoc()), se = stmtEnd(a, fid);
+    bool before = false, ok = true;
+    std::vector<const DeclRefExpr*> after;
+    for (const DeclRefExpr* r : refs.all) {
+      if (r->getDecl() != v) continue;
+      const unsigned o = off(r->getLocation());
+      if (o < sb) before = true;
+      else if (r != lhs && o < se) ok = false; // E reads v
+      else if (o >= se) {
+        if (!r->getLocation().isFileID()) ok = false;
+        for (auto [b, e] : callRanges)
+          if (b <= o && o < e) ok = false;
+        after.push_back(r);
+      }
+    }
+    // The new variable's type as v's declaration writes it (a plain type
+    // name: the same text in every instantiation of a kernel template).
+    std::string ty;
+    if (const TypeSourceInfo* tsi = v->getTypeSourceInfo()) {
+      const SourceRange tr = tsi->getTypeLoc().getSourceRange();
+      if (tr.isValid() && tr.getBegin().isFileID() && tr.getEnd().isFileID())
+        ty = editedText(sm_, fid, off(tr.getBegin()), endOfToken(tr.getEnd()), {});
+    }
+    if (ty.empty() || ty.find_first_of("()[]*&<>:") != std::string::npos || ty.find("auto") != std::string::npos ||
+        ty.find("decltype") != std::string::npos)
+      continue;
+    if (!ok || !before || after.empty()) continue;
+    done.insert(v);
+    const std::string nn = "amp_ht_r" + std::to_string(restarted++) + "_" + v->getNameAsString();
+    out.push_back({sb, off(re->getBeginLoc()), ty + " " + nn + " = "});
+    for (const DeclRefExpr* r : after) out.push_back({off(r->getLocation()), endOfToken(r->getLocation()), nn});
+  }
+  return out;
+}
+unsigned Inliner::endOfToken(SourceLocation l) {
+  if (l.isMacroID()) l = sm_.getExpansionRange(l).getEnd();
+  return sm_.getFileOffset(Lexer::getLocForEndOfToken(l, 0, sm_, lo_));
+}
+std::string Inliner::where(SourceLocation l) {
+  const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+  return std::string(llvm::sys::path::filename(p.getFilename())) + ":" + std::to_string(p.getLine());
+}
+std::string Inliner::lineDirective(SourceLocation l) {
+  const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+  std::string esc;
+  for (char c : std::string(p.getFilename())) {
+    if (c == '"' || c == '\\') esc += '\\';
+    esc += c;
+  }
+  return "\n#line " + std::to_string(p.getLine()) + " \"" + esc + "\"\n";
+}
+unsigned Inliner::stmtEnd(const Stmt* s, FileID fid) {
+  unsigned e = endOfToken(s->getEndLoc());
+  const char* buf = sm_.getBufferData(fid).data();
+  unsigned k = e;
+  while (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' || buf[k] == '\r') ++k;
+  return buf[k] == ';' ? k + 1 : e;
+}
+const Stmt* Inliner::parentOf(const Stmt* s) {
+  auto ps = ctx_.getParents(*s);
+  return ps.empty() ? nullptr : ps[0].get<Stmt>();
+}
+// The argument is the tiled_index `tiled` itself (by value: a copy construction around it).
+bool Inliner::isTiled(const Expr* a, const ValueDecl* tiled) {
+  const Expr* e = a->IgnoreParenImpCasts();
+  if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
+    e = ce->getArg(0)->IgnoreParenImpCasts();
+  const auto* dr = dyn_cast<DeclRefExpr>(e);
+  return dr && dr->getDecl() == tiled;
+}
+// f waits on the barrier of its parameter `p` (a tiled_index): a
+// `p.barrier.wait*()` in its body, or p handed to a function that does.
+bool Inliner::waits(const FunctionDecl* f, const ParmVarDecl* p, int depth) {
+  const FunctionDecl* def = nullptr;
+  if (depth > 8 || !f->hasBody(def) || !def->getBody()) return false;
+  struct V : RecursiveASTVisitor<V> {
+    Inliner& in;
+    const ParmVarDecl* p;
+    int depth;
+    bool found = false;
+    V(Inliner& i, const ParmVarDecl* pp, int d) : in(i), p(pp), depth(d) {}
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+      const CXXMethodDecl* m = c->getMethodDecl();
+      if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
+        if (const auto* me = dyn_cast<MemberExpr>(strip(c->getImplicitObjectArgument())))
+          if (const auto* dr = dyn_cast<DeclRefExpr>(strip(me->getBase())); dr && dr->getDecl() == p) found = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr* c) {
+      const FunctionDecl* g = c->getDirectCallee();
+      if (!g || isa<CXXMethodDecl>(g)) return true;
+      for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
+        if (isTiled(c->getArg(i), p) && in.waits(g, g->getParamDecl(i), depth + 1)) found = true;
+      return true;
+    }
+  } v(*this, p, depth);
+  // The parameter of the definition (p may be a declaration's).
+  const unsigned idx = p->getFunctionScopeIndex();
+  if (idx >= def->getNumParams()) return false;
+  v.p = def->getParamDecl(idx);
+  v.TraverseStmt(def->getBody());
+  return v.found;
+}
+// The calls under s that hand `tiled` to a function that waits on it,
+// in source order (those inside another such call's arguments included).
+void Inliner::waitingCalls(const Stmt* s, const ValueDecl* tiled, std::vector<const CallExpr*>& out) {
+  if (!s) return;
+  if (const auto* c = dyn_cast<CallExpr>(s))
+    if (const FunctionDecl* g = c->getDirectCallee(); g && !isa<CXXOperatorCallExpr>(c))
+      for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
+        if (isTiled(c->getArg(i), tiled)) {
+          if (isa<CXXMemberCallExpr>(c) || isa<CXXMethodDecl>(g)) {
+            if (g->hasBody() && waitsAnyTiled(g))
+              throw Refused{"a barrier in a called member function (" + where(c->getBeginLoc()) +
+                            "): not inlined (its members and `this` would bind differently)"};
+            continue;
+          }
+          if (waits(g, g->getParamDecl(i), 0)) {
+            out.push_back(c);
+            break;
+          }
+        }
+  for (const Stmt* c : s->children()) waitingCalls(c, tiled, out);
+}
+bool Inliner::waitsAnyTiled(const FunctionDecl* g) {
+  for (const ParmVarDecl* q : g->parameters())
+    if (isAmpClass(q->getType(), "tiled_index") && waits(g, q, 0)) return true;
+  return false;
+}
+// The declaration `T v = f(...);` (one variable, in a block) whose
+// initialiser is the waiting call c, f returning a scalar; else null.
+const DeclStmt* Inliner::initialisedBy(const CallExpr* c) {
+  const FunctionDecl* f = c->getDirectCallee();
+  if (!f || !f->getReturnType()->isScalarType() || f->getReturnType()->isReferenceType()) return nullptr;
+  DynTypedNode n = DynTypedNode::create(*static_cast<const Stmt*>(c));
+  for (int guard = 0; guard < 8; ++guard) {
+    auto ps = ctx_.getParents(n);
+    if (ps.empty()) return nullptr;
+    n = ps[0];
+    if (const auto* vd = n.get<VarDecl>()) {
+      if (!vd->getInit() || vd->getInit()->IgnoreImplicit() != c || vd->getInitStyle() != VarDecl::CInit) return nullptr;
+      auto dp = ctx_.getParents(*vd);
+      const auto* ds = dp.empty() ? nullptr : dp[0].get<DeclStmt>();
+      if (!ds || !ds->isSingleDecl() || !ds->getBeginLoc().isFileID() || !ds->getEndLoc().isFileID()) return nullptr;
+      const Stmt* blk = parentOf(ds);
+      return blk && isa<CompoundStmt>(blk) ? ds : nullptr;
+    }
+    const Stmt* q = n.get<Stmt>();
+    if (!q || !(isa<ImplicitCastExpr>(q) || isa<ExprWithCleanups>(q) || isa<ParenExpr>(q))) return nullptr;
+  }
+  return nullptr;
+}
+// The statement `v = f(...);` (in a block) whose right-hand side is the
+// waiting call c, f returning a scalar or a class with a default
+// constructor; else null.
+const Stmt* Inliner::assignedBy(const CallExpr* c) {
+  const FunctionDecl* f = c->getDirectCallee();
+  if (!f || f->getReturnType()->isReferenceType() || !returnsStorable(f)) return nullptr;
+  const Stmt* n = c;
+  for (int guard = 0; guard < 8; ++guard) {
+    const Stmt* p = parentOf(n);
+    if (!p) return nullptr;
+    const Expr* rhs = nullptr;
+    if (const auto* b = dyn_cast<BinaryOperator>(p); b && b->getOpcode() == BO_Assign) rhs = b->getRHS();
+    if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(p); oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2)
+      rhs = oc->getArg(1);
+    if (rhs) {
+      if (rhs != n) return nullptr;
+      const Stmt* st = p;
+      const Stmt* q = parentOf(st);
+      if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(q)) st = ewc, q = parentOf(ewc);
+      return q && isa<CompoundStmt>(q) && st->getBeginLoc().isFileID() ? st : nullptr;
+    }
+    if (!(isa<ImplicitCastExpr>(p) || isa<ParenExpr>(p) || isa<MaterializeTemporaryExpr>(p) ||
+          isa<CXXBindTemporaryExpr>(p) || isa<ExprWithCleanups>(p) ||
+          (isa<CXXConstructExpr>(p) && cast<CXXConstructExpr>(p)->getNumArgs() == 1)))
+      return nullptr;
+    n = p;
+  }
+  return nullptr;
+}
+// A class value the inlined block can declare first and assign later.
+bool Inliner::returnsStorable(const FunctionDecl* f) {
+  const QualType t = f->getReturnType();
+  if (t->isScalarType()) return true;
+  const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+  return rd && rd->hasDefaultConstructor() && !rd->isLambda() && !rd->isLocalClass();
+}
+// The statement a waiting call is: a call statement (in a block, or the
+// body or branch of a statement), nothing inside an expression.
+const Stmt* Inliner::statementOf(const CallExpr* c) {
+  const Stmt* s = c;
+  const Stmt* p = parentOf(s);
+  if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(p)) s = ewc, p = parentOf(ewc);
+  bool ok = false;
+  if (p && isa<CompoundStmt>(p)) ok = true;
+  if (const auto* i = dyn_cast_or_null<IfStmt>(p)) ok = i->getThen() == s || i->getElse() == s;
+  if (const auto* f = dyn_cast_or_null<ForStmt>(p)) ok = f->getBody() == s;
+  if (const auto* w = dyn_cast_or_null<WhileStmt>(p)) ok = w->getBody() == s;
+  if (const auto* d = dyn_cast_or_null<DoStmt>(p)) ok = d->getBody() == s;
+  if (const auto* sc = dyn_cast_or_null<SwitchCase>(p)) ok = sc->getSubStmt() == s;
+  if (!ok)
+    throw Refused{"a call to a function that waits on the barrier inside an expression (" + where(c->getBeginLoc()) +
+                  "): only call statements are inlined"};
+  if (!s->getBeginLoc().isFileID() || !s->getEndLoc().isFileID())
+    throw Refused{"a call to a function that waits on the barrier written through a macro (" +
+                  where(c->getBeginLoc()) + ")"};
+  return s;
+}
+// The names in callee f's body (f an instantiation, its text the
+// pattern's) that are declared in a namespace not enclosing the kernel's
+// (kns), other than std and Concurrency, and written without a qualifier:
+// each gets its namespace written before it (`unpack_byte` ->
+// `::lib::_details::unpack_byte`), so that the inlined text means the same
+// where the kernel is. The entity is the one the callee's own lookup (and
+// overload resolution) chose; a qualified lookup in its namespace finds
+// it again, and dropping the candidates argument-dependent lookup added
+// cannot change a winner. A hidden friend (found only by that lookup) or
+// a name spelled by a macro is refused: `why` says which.
+std::vector<TextEdit> Inliner::qualifyForeignNames(const FunctionDecl* f, const DeclContext* kns, std::string& why) {
+  struct V : RecursiveASTVisitor<V> {
+    Inliner& in;
+    const DeclContext* kns;
+    std::vector<TextEdit> edits;
+    std::set<unsigned> seen;
+    std::string why;
+    V(Inliner& i, const DeclContext* k) : in(i), kns(k) {}
+    // "::a::b::" for a namespace member outside the kernel's namespaces;
+    // "" for any other declaration.
+    std::string qualifier(const Decl* d) {
+      const DeclContext* dc = d->getDeclContext();
+      if (!dc->isFileContext()) return ""; // members, locals, parameters
+      const DeclContext* ns = dc->getEnclosingNamespaceContext();
+      if (ns->Equals(kns) || ns->Encloses(kns) || ns->isStdNamespace()) return "";
+      std::vector<std::string> parts;
+      for (const DeclContext* p = ns; p; p = p->getParent())
+        if (const auto* n = dyn_cast<NamespaceDecl>(p)) {
+          if (n->getName() == "std" || n->getName() == "Concurrency") return "";
+          if (!n->isAnonymousNamespace() && !n->isInline()) parts.push_back(n->getNameAsString());
+        }
+      std::string q = "::";
+      for (auto it = parts.rbegin(); it != parts.rend(); ++it) q += *it + "::";
+      return q;
+    }
+    bool qualified(SourceLocation l) {
+      const llvm::StringRef buf = in.sm_.getBufferData(in.sm_.getFileID(l));
+      unsigned o = in.sm_.getFileOffset(l);
+      while (o > 0 && (buf[o - 1] == ' ' || buf[o - 1] == '\t')) --o;
+      return o >= 2 && buf.substr(o - 2, 2) == "::";
+    }
+    void name(const NamedDecl* d, SourceLocation l) {
+      if (!why.empty() || !d) return;
+      const std::string q = qualifier(d);
+      if (q.empty()) return;
+      if (!l.isFileID()) {
+        why = "names `" + d->getNameAsString() + "` of another namespace through a macro";
+        return;
+      }
+      if (qualified(l)) return;
+      if (d->getFriendObjectKind() != Decl::FOK_None) {
+        why = "calls `" + d->getNameAsString() + "`, a friend found only by argument-dependent lookup";
+        return;
+      }
+      if (seen.insert(in.off(l)).second) edits.push_back({in.off(l), in.off(l), q});
+    }
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      if (!r->getQualifier()) name(r->getDecl(), r->getLocation());
+      return why.empty();
+    }
+    // `_details::f`: the qualifier's first name is looked up like any
+    // other (a namespace or a type; types are seen by VisitTypeLoc).
+    bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc q) {
+      if (q && q.getNestedNameSpecifier().getKind() == NestedNameSpecifier::Kind::Namespace) {
+        auto [ns, prefix] = q.castAsNamespaceAndPrefix();
+        if (!prefix) name(ns, q.getLocalBeginLoc());
+      }
+      return RecursiveASTVisitor<V>::TraverseNestedNameSpecifierLoc(q);
+    }
+    bool VisitTypeLoc(TypeLoc tl) {
+      // The name's own location: a type's begin is its qualifier's
+      // (`ns::min<int>` begins at `ns`).
+      if (auto t = tl.getAs<TagTypeLoc>()) name(t.getDecl(), t.getNameLoc());
+      else if (auto t = tl.getAs<TypedefTypeLoc>()) name(t.getDecl(), t.getNameLoc());
+      else if (auto t = tl.getAs<TemplateSpecializationTypeLoc>())
+        name(t.getTypePtr()->getTemplateName().getAsTemplateDecl(), t.getTemplateNameLoc());
+      return why.empty();
+    }
+  } v(*this, kns);
+  v.TraverseStmt(const_cast<Stmt*>(f->getBody()));
+  why = v.why;
+  return v.edits;
+}
+// ---- deduced template arguments spelled from the kernel template's text
+// A kernel in a template calls `f(args)` and f's template arguments are
+// deduced: the alias the inlined block declares must name them in the
+// template's own terms (`result_type`, `plus<T>`, `tile_size`), so that
+// every instantiation gets one text. The call as the template's pattern
+// writes it gives the arguments' types as written; f's parameter types are
+// matched against them the way deduction does (references, decay and
+// top-level cv of by-value parameters, pointers, class template
+// arguments). "" when nothing deduces the parameter this way.
+
+// The call in the template text around it (the kernel's enclosing
+// template, or for a nested call its caller's pattern) written where
+// `call` is; null when that text is no template's.
+const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
+  const FunctionDecl* pat = nullptr;
+  if (depth == 0) {
+    const FunctionDecl* fn = nullptr;
+    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc && !fn; dc = dc->getParent())
+      fn = dyn_cast<FunctionDecl>(dc);
+    pat = fn ? fn->getTemplateInstantiationPattern() : nullptr;
+  } else if (!patterns_.empty()) {
+    pat = patterns_.back();
+  }
+  if (!pat || !pat->getBody()) return nullptr;
+  struct F : RecursiveASTVisitor<F> {
+    SourceLocation at;
+    unsigned n = 0;
+    const CallExpr* found = nullptr;
+    bool VisitCallExpr(CallExpr* c) {
+      if (!found && c->getBeginLoc() == at && c->getNumArgs() == n) found = c;
+      return !found;
+    }
+  } v;
+  v.at = call->getBeginLoc();
+  v.n = call->getNumArgs();
+  v.TraverseStmt(pat->getBody());
+  return v.found;
+}
+// The type names the kernel's text can use, with their types in this
+// instantiation: the type template parameters of the functions and classes
+// around it, and the typedefs and aliases declared in those functions
+// before the kernel. For a deduced argument whose expression's type the
+// template's text does not give (`&x - k` in a template is dependent).
+// Another instantiation may name another: the texts must then agree.
+std::vector<std::pair<QualType, std::string>> Inliner::kernelScopeTypes() {
+  std::vector<std::pair<QualType, std::string>> out;
+  const SourceLocation at = lambda_->getBeginLoc();
+  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* fd = dyn_cast<FunctionDecl>(dc))
+      for (const Decl* d : fd->decls())
+        if (const auto* td = dyn_cast<TypedefNameDecl>(d); td && sm_.isBeforeInTranslationUnit(td->getLocation(), at))
+          out.push_back({td->getUnderlyingType(), td->getNameAsString()});
+  for (const auto& [param, arg] : enclosingTemplateArgs())
+    if (isa<TemplateTypeParmDecl>(param) && arg.getKind() == TemplateArgument::Type)
+      out.push_back({arg.getAsType(), param->getNameAsString()});
+  return out;
+}
+// The integer template parameters of the functions and classes around the
+// kernel, with their values in this instantiation.
+std::vector<std::pair<llvm::APSInt, std::string>> Inliner::kernelScopeValues() {
+  std::vector<std::pair<llvm::APSInt, std::string>> out;
+  for (const auto& [param, arg] : enclosingTemplateArgs())
+    if (isa<NonTypeTemplateParmDecl>(param) && arg.getKind() == TemplateArgument::Integral)
+      out.push_back({arg.getAsIntegral(), param->getNameAsString()});
+  return out;
+}
+// The named template parameters of the functions and classes around the
+// kernel, innermost first, with their arguments in this instantiation.
+std::vector<std::pair<const NamedDecl*, TemplateArgument>> Inliner::enclosingTemplateArgs() {
+  std::vector<std::pair<const NamedDecl*, TemplateArgument>> out;
+  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+    const TemplateArgumentList* args = nullptr;
+    const TemplateParameterList* params = nullptr;
+    if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
+      if (const FunctionTemplateDecl* ft = fd->getPrimaryTemplate())
+        args = fd->getTemplateSpecializationArgs(), params = ft->getTemplateParameters();
+    } else if (const auto* cs = dyn_cast<ClassTemplateSpecializationDecl>(dc)) {
+      args = &cs->getTemplateArgs();
+      params = cs->getSpecializedTemplate()->getTemplateParameters();
+    }
+    if (args && params && args->size() == params->size())
+      for (unsigned i = 0; i < params->size(); ++i)
+        if (!params->getParam(i)->getName().empty()) out.push_back({params->getParam(i), args->get(i)});
+  }
+  return out;
+}
+std::pair<unsigned, unsigned> Inliner::depthIndex(const NamedDecl* tp) {
+  if (const auto* t = dyn_cast<TemplateTypeParmDecl>(tp)) return {t->getDepth(), t->getIndex()};
+  const auto* n = cast<NonTypeTemplateParmDecl>(tp);
+  return {n->getDepth(), n->getIndex()};
+}
+// `a` desugared a step at a time until its own node is a T (the sugar
+// inside it kept: `result_type *` stays a pointer to `result_type`).
+template <class T> const T* Inliner::shapeOf(QualType a) {
+  for (int i = 0; i < 32; ++i) {
+    if (const auto* t = dyn_cast<T>(a.getTypePtr())) return t;
+    const QualType n = a.getSingleStepDesugaredType(ctx_);
+    if (n == a) return nullptr;
+    a = n;
+  }
+  return nullptr;
+}
+std::string Inliner::asWritten(QualType t) {
+  PrintingPolicy pp(lo_);
+  pp.SuppressUnwrittenScope = true;
+  return t.getAsString(pp);
+}
+std::string Inliner::asWritten(const TemplateArgument& a) {
+  PrintingPolicy pp(lo_);
+  pp.SuppressUnwrittenScope = true;
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  a.print(pp, os, /*IncludeType=*/false);
+  return s;
+}
+// The template arguments of class type `a` (as written where it has them).
+std::optional<ArrayRef<TemplateArgument>> Inliner::classArgs(QualType a, const TemplateDecl* of) {
+  if (const auto* s = shapeOf<TemplateSpecializationType>(a)) {
+    const TemplateDecl* d = s->getTemplateName().getAsTemplateDecl();
+    if (d && of && d->getCanonicalDecl() == of->getCanonicalDecl()) return s->template_arguments();
+    return std::nullopt;
+  }
+  if (const auto* cs = dyn_cast_or_null<ClassTemplateSpecializationDecl>(a->getAsCXXRecordDecl()))
+    if (of && cs->getSpecializedTemplate()->getCanonicalDecl() == of->getCanonicalDecl())
+      return cs->getTemplateArgs().asArray();
+  return std::nullopt;
+}
+// Parameter tp deduced from parameter type p against argument type a.
+std::string Inliner::deduceFrom(QualType p, QualType a, const NamedDecl* tp, int level) {
+  if (level > 8 || p.isNull() || a.isNull()) return "";
+  const QualType pc = p.getCanonicalType();
+  if (const auto* t = dyn_cast<TemplateTypeParmType>(pc.getTypePtr())) {
+    if (!isa<TemplateTypeParmDecl>(tp) || std::make_pair(t->getDepth(), t->getIndex()) != depthIndex(tp)) return "";
+    // `const T` against `const X`: T is X.
+    Qualifiers q = a.getLocalQualifiers();
+    q.removeCVRQualifiers(pc.getCVRQualifiers());
+    const QualType r = ctx_.getQualifiedType(a.getLocalUnqualifiedType(), q);
+    deducedDependent_ = r->isInstantiationDependentType();
+    return asWritten(r);
+  }
+  if (const auto* pp = dyn_cast<PointerType>(pc.getTypePtr())) {
+    const auto* ap = shapeOf<PointerType>(a);
+    return ap ? deduceFrom(pp->getPointeeType(), ap->getPointeeType(), tp, level + 1) : "";
+  }
+  if (const auto* ps = dyn_cast<TemplateSpecializationType>(pc.getTypePtr())) {
+    // Arguments as written may omit defaulted ones (`tiled_index<TS>`
+    // against the canonical three): the leading ones correspond.
+    const auto args = classArgs(a, ps->getTemplateName().getAsTemplateDecl());
+    if (!args) return "";
+    for (size_t i = 0; i < args->size() && i < ps->template_arguments().size(); ++i) {
+      const TemplateArgument& pa = ps->template_arguments()[i];
+      const TemplateArgument& aa = (*args)[i];
+      if (pa.getKind() == TemplateArgument::Type && aa.getKind() == TemplateArgument::Type) {
+        if (std::string r = deduceFrom(pa.getAsType(), aa.getAsType(), tp, level + 1); !r.empty()) return r;
+      } else if (pa.getKind() == TemplateArgument::Expression && isa<NonTypeTemplateParmDecl>(tp)) {
+        const auto* r = dyn_cast<DeclRefExpr>(pa.getAsExpr()->IgnoreParenImpCasts());
+        const auto* np = r ? dyn_cast<NonTypeTemplateParmDecl>(r->getDecl()) : nullptr;
+        if (np && depthIndex(np) == depthIndex(tp) &&
+            (aa.getKind() == TemplateArgument::Expression || aa.getKind() == TemplateArgument::Integral)) {
+          deducedDependent_ = aa.isInstantiationDependent();
+          return asWritten(aa);
+        }
+      }
+    }
+  }
+  return "";
+}
+// Callee template parameter tp of `pattern` (the callee's text), deduced
+// from the arguments of pcall (the kernel template's call).
+std::string Inliner::deducedAsWritten(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall) {
+  for (unsigned j = 0; j < pattern->getNumParams() && j < pcall->getNumArgs(); ++j) {
+    QualType p = pattern->getParamDecl(j)->getType();
+    const Expr* ae = pcall->getArg(j)->IgnoreUnlessSpelledInSource();
+    QualType a = ae->getType();
+    if (a.isNull() || a->isDependentType() && isa<BuiltinType>(a.getCanonicalType().getTypePtr())) continue;
+    if (const auto* r = p->getAs<ReferenceType>()) {
+      const QualType pointee = r->getPointeeType();
+      // A forwarding reference: T is X& for an lvalue.
+      if (isa<RValueReferenceType>(p.getCanonicalType().getTypePtr()) && !pointee.hasQualifiers() &&
+          isa<TemplateTypeParmType>(pointee.getCanonicalType().getTypePtr()) && ae->isLValue()) {
+        if (std::string t = deduceFrom(pointee, a, tp, 0); !t.empty()) return t + "&";
+        continue;
+      }
+      p = pointee;
+    } else {
+      if (a->isArrayType()) a = ctx_.getArrayDecayedType(a);
+      else if (a->isFunctionType()) a = ctx_.getPointerType(a);
+      a = a.getLocalUnqualifiedType();
+    }
+    if (std::string t = deduceFrom(p, a, tp, 0); !t.empty()) return t;
+  }
+  return "";
+}
+bool Inliner::calleeFileOk(SourceLocation l) {
+  if (sm_.isWrittenInMainFile(l)) return true;
+  OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
+  return fe && headers_.count(fe->getFileEntry().tryGetRealPathName().str());
+}
+// The text replacing call statement `st` (a call to f, written in file
+// cfid with the caller's edits cedits, `tiled` the caller's tiled_index):
+//   {/*amp_ht_call*/ template aliases; parameter bindings;
+//     { the callee's body, its parameters renamed, nested calls inlined } }
+// keys: the binding keys of the call (checked in the second pass).
+std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
+                                const ValueDecl* tiled, int depth, bool spelled,
+                                const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys,
+                                const std::string& result, std::string* resultType) {
+  const FunctionDecl* f = call->getDirectCallee();
+  const std::string fname = "`" + f->getNameAsString() + "`";
+  const std::string at = " (" + where(call->getBeginLoc()) + ")";
+  if (depth > 8) throw Refused{"calls that wait on the barrier nested more than 8 deep" + at};
+  const FunctionDecl* def = nullptr;
+  if (!f->hasBody(def) || !def->getBody()) throw Refused{"the body of " + fname + " is not visible" + at};
+  f = def;
+  if (f->isVariadic()) throw Refused{fname + " is variadic" + at};
+  // A callee that returns a value is inlined where the call is a statement
+  // of its own (the value discarded: statementOf refuses calls inside
+  // expressions) and its only `return` is its last statement, whose value
+  // has no side effects (dropped with it, below).
+  const bool valued = !f->getReturnType()->isVoidType();
+  if (!f->getLexicalDeclContext()->isFileContext())
+    throw Refused{fname + " is defined inside a class" + at};
+  const FunctionDecl* pattern = f->getTemplateInstantiationPattern();
+  if (!pattern) pattern = f;
+  const auto* body = dyn_cast<CompoundStmt>(f->getBody());
+  const auto* pbody = dyn_cast_or_null<CompoundStmt>(pattern->getBody());
+  if (!body || !pbody || !pbody->getLBracLoc().isFileID() || !pbody->getRBracLoc().isFileID())
+    throw Refused{"the body of " + fname + " is written through a macro" + at};
+  if (!calleeFileOk(pbody->getLBracLoc()))
+    throw Refused{fname + " is defined outside the main file and the project's headers" + at};
+  if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), lambda_->getBeginLoc()))
+    throw Refused{fname + " is defined after the kernel" + at};
+  // Names the callee's text uses unqualified are looked up from the
+  // kernel: only where the kernel's scope sees all the callee's scope sees
+  // (the callee's namespace is the kernel's or encloses it). The second
+  // pass checks each name for shadowing by the kernel's own.
+  // A callee in another namespace (a library's `_details`) is inlined
+  // when every name of its own namespace it uses is written qualified, so
+  // that its text means the same where the kernel is.
+  const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
+  std::vector<TextEdit> edits; // on the callee's text
+  const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
+  const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
+  if (!fns->Equals(kns) && !fns->Encloses(kns)) {
+    std::string why;
+    edits = qualifyForeignNames(f, kns, why);
+    if (!why.empty()) throw Refused{fname + " is in another namespace than the kernel and " + why + at};
+  }
+  const int id = ids_++;
+  ++calls;
+  ++sites_[f];
+  std::string head;            // aliases and bindings
+  std::map<const NamedDecl*, std::string> argText; // a type template parameter's argument, as the alias names it
+  std::vector<std::pair<QualType, std::string>> aliases; // this call's type aliases (for nested calls)
+  keys += "CALL(";
+
+  // Template arguments: aliases `using amp_ht_t<id>_<i> = ARG;` (or a
+  // constexpr variable for a non-type one), every use of the template
+  // parameter in the callee's text renamed.
+  if (const FunctionTemplateDecl* ft = f->getPrimaryTemplate()) {
+    const TemplateParameterList* tpl = ft->getTemplateParameters();
+    const TemplateArgumentList* args = f->getTemplateSpecializationArgs();
+    const auto* ref = dyn_cast<DeclRefExpr>(strip(call->getCallee()));
+    if (!args || args->size() != tpl->size()) throw Refused{"the template arguments of " + fname + " are not plain" + at};
+    for (unsigned i = 0; i < tpl->size(); ++i) {
+      const NamedDecl* tp = tpl->getParam(i);
+      if (tp->isImplicit() || tp->isTemplateParameterPack() || isa<TemplateTemplateParmDecl>(tp))
+        throw Refused{fname + " has a template parameter pack, template template or `auto` parameter" + at};
+      std::string spelledText;
+      const TemplateArgument& a = args->get(i);
+      if (spelled) {
+        // In a template the caller's own text must name the argument: as
+        // written, or, deduced, as the caller's own template argument of
+        // the same type (the caller an inlined template too; checked
+        // across instantiations: the text must come out the same).
+        if (ref && i < ref->getNumTemplateArgs()) {
+          const SourceRange r = ref->template_arguments()[i].getSourceRange();
+          if (!r.getBegin().isFileID() || !r.getEnd().isFileID())
+            throw Refused{"a template argument of " + fname + " is written through a macro" + at};
+          spelledText = editedText(sm_, cfid, off(r.getBegin()), endOfToken(r.getEnd()), cedits);
+        } else if (const CallExpr* pc = patternCall(call, depth)) {
+          // In a callee's text (depth > 0) only what names none of its
+          // template parameters (they are renamed there): then the
+          // argument is the same in every instantiation, and spelled in
+          // full (the callee's own names may not be visible at the kernel).
+          deducedDependent_ = false;
+          spelledText = deducedAsWritten(tp, pattern, pc);
+          if (depth > 0 && !spelledText.empty())
+            spelledText = deducedDependent_ ? ""
+                          : a.getKind() == TemplateArgument::Type ? typeName(a.getAsType())
+                          : a.getKind() == TemplateArgument::Integral ? toString(a.getAsIntegral(), 10) : "";
+        }
+        if (spelledText.empty() && a.getKind() == TemplateArgument::Type && !(ref && i < ref->getNumTemplateArgs())) {
+          for (const auto& [t, name] : depth == 0 ? kernelScopeTypes() : outer)
+            if (spelledText.empty() && ctx_.hasSameType(t, a.getAsType())) spelledText = name;
+        }
+        // A deduced integer (the tile size from `tiled_index<tile_size>`):
+        // the enclosing template's parameter of that value, by name.
+        if (spelledText.empty() && depth == 0 && a.getKind() == TemplateArgument::Integral &&
+            !(ref && i < ref->getNumTemplateArgs()))
+          for (const auto& [v, name] : kernelScopeValues())
+            if (spelledText.empty() && llvm::APSInt::isSameValue(v, a.getAsIntegral())) spelledText = name;
+        if (spelledText.empty())
+          throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
+      }
+      const std::string alias = "amp_ht_t" + std::to_string(id) + "_" + std::to_string(i);
+      if (isa<TemplateTypeParmDecl>(tp)) {
+        if (a.getKind() != TemplateArgument::Type) throw Refused{"an unexpected template argument" + at};
+        head += "using " + alias + " = " + (spelled ? spelledText : typeName(a.getAsType())) + "; ";
+        argText[tp] = spelled ? spelledText : typeName(a.getAsType());
+        aliases.push_back({a.getAsType(), alias});
+        keys += "A" + canon(a.getAsType()) + " ";
+      } else {
+        const auto* nt = cast<NonTypeTemplateParmDecl>(tp);
+        if (a.getKind() != TemplateArgument::Integral || nt->getType()->isDependentType() ||
+            !nt->getType()->isIntegralOrEnumerationType())
+          throw Refused{fname + " has a non-type template parameter that is not an integer" + at};
+        const std::string ty = typeName(a.getIntegralType());
+        head += "constexpr " + ty + " " + alias + " = " +
+                (spelled ? spelledText : "static_cast<" + ty + ">(" + toString(a.getAsIntegral(), 10) + ")") + "; ";
+        keys += "N" + canon(a.getIntegralType()) + "=" + toString(a.getAsIntegral(), 10) + " ";
+      }
+      // Uses of the parameter in the callee's text (its pattern).
+      struct V : RecursiveASTVisitor<V> {
+        const NamedDecl* tp;
+        std::vector<SourceLocation> at;
+        bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+          if (tl.getDecl() == tp) at.push_back(tl.getNameLoc());
+          return true;
+        }
+        bool VisitDeclRefExpr(DeclRefExpr* r) {
+          if (r->getDecl() == tp) at.push_back(r->getLocation());
+          return true;
+        }
+      } v;
+      v.tp = tp;
+      v.TraverseDecl(const_cast<FunctionDecl*>(pattern));
+      std::set<unsigned> seen;
+      for (SourceLocation l : v.at) {
+        if (!l.isFileID()) throw Refused{"a template parameter of " + fname + " is used inside a macro" + at};
+        if (seen.insert(off(l)).second) edits.push_back({off(l), endOfToken(l), alias});
+      }
+    }
+  }
+
+  // Parameters: each bound to a fresh variable declared with the
+  // parameter's own type text (references stay references, copies are
+  // copy-initialised as the call did); the tiled_index parameter is the
+  // caller's tiled_index itself. Arguments with side effects: one at most
+  // (C++ leaves the order of evaluation of arguments unspecified).
+  if (call->getNumArgs() != f->getNumParams()) throw Refused{"a call to " + fname + " with a parameter pack" + at};
+  int effects = 0;
+  std::map<const ParmVarDecl*, std::string> rename; // instance parameter -> new name
+  std::map<const ValueDecl*, int> pindex;          // instance parameter -> binding number
+  const ParmVarDecl* fTiled = nullptr;
+  int nb = 0;
+  for (unsigned i = 0; i < f->getNumParams(); ++i) {
+    const ParmVarDecl* pv = f->getParamDecl(i);
+    const ParmVarDecl* ppv = pattern->getParamDecl(i);
+    const Expr* arg = call->getArg(i);
+    // A default argument: only a literal (its text means the same
+    // anywhere), spelled as the callee's declaration spells it.
+    std::string argText;
+    if (const auto* da = dyn_cast<CXXDefaultArgExpr>(arg)) {
+      const Expr* lit = da->getExpr()->IgnoreImplicit();
+      const Expr* written = ppv->hasDefaultArg() && !ppv->hasUninstantiatedDefaultArg() ? ppv->getDefaultArg() : nullptr;
+      if (!(isa<IntegerLiteral>(lit) || isa<FloatingLiteral>(lit) || isa<CXXBoolLiteralExpr>(lit) ||
+            isa<CharacterLiteral>(lit) || isa<CXXNullPtrLiteralExpr>(lit)) ||
+          !written || !written->getBeginLoc().isFileID() || !written->getEndLoc().isFileID())
+        throw Refused{"a default argument other than a literal in a call to " + fname + at};
+      const FileID dfid = sm_.getFileID(written->getBeginLoc());
+      argText = editedText(sm_, dfid, off(written->getBeginLoc()), endOfToken(written->getEndLoc()), {});
+    }
+    if (isAmpClass(pv->getType(), "tiled_index")) {
+      if (!isTiled(arg, tiled)) throw Refused{"a tiled_index other than the kernel's passed to " + fname + at};
+      if (!ctx_.hasSameUnqualifiedType(pv->getType().getNonReferenceType(), param_->getType().getNonReferenceType()))
+        throw Refused{"the tiled_index parameter of " + fname + " has another type than the kernel's" + at};
+      // By value, const or non-const reference alike (Microsoft's
+      // BinomialOptions sample takes `tiled_index<N>&`): the inlined body
+      // names the kernel's own parameter, whose uses pass 2 checks
+      // (checkParamUses: members, barriers, never-waiting helpers).
+      if (fTiled) throw Refused{fname + " takes the tiled_index twice" + at};
+      fTiled = pv;
+      rename[pv] = param_->getNameAsString();
+      continue;
+    }
+    // A copy of a variable (a view, an index) counts as no effect: only
+    // its constructor runs, whose order changes no value.
+    const Expr* ae = arg->IgnoreImplicit();
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(ae); ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+        (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()) &&
+        isa<DeclRefExpr>(ce->getArg(0)->IgnoreImplicit()))
+      ae = ce->getArg(0)->IgnoreImplicit();
+    if (ae->HasSideEffects(ctx_)) ++effects;
+    if (ppv->getName().empty()) throw Refused{fname + " has an unnamed parameter" + at};
+    if (ppv->isParameterPack()) throw Refused{fname + " has a parameter pack" + at};
+    const TypeSourceInfo* tsi = ppv->getTypeSourceInfo();
+    // `unsigned int sortData[4]` (a pointer, as C++ adjusts it): bound as
+    // `unsigned int * name`, its element type's text before the name.
+    TypeLoc ptl = tsi ? tsi->getTypeLoc() : TypeLoc();
+    if (auto dl = ptl.getAs<DecayedTypeLoc>()) ptl = dl.getOriginalLoc();
+    const auto arrayParam = ptl.getAs<ArrayTypeLoc>();
+    const TypeLoc written = arrayParam ? arrayParam.getElementLoc() : ptl;
+    // The type may be written through an object-like macro (Bolt's
+    // `#define uint_4 Concurrency::graphics::uint_4`): its invocation's
+    // text is copied, the macro still defined where the kernel is.
+    auto inCallee = [&](SourceLocation l) { return sm_.getFileID(sm_.getExpansionLoc(l)) == ffid; };
+    if (!tsi || !inCallee(ppv->getBeginLoc()) || !ppv->getLocation().isFileID() || !inCallee(written.getEndLoc()) ||
+        off(written.getEndLoc()) >= off(ppv->getLocation()) ||
+        (arrayParam && written.getAs<ArrayTypeLoc>()))
+      throw Refused{"the parameter `" + ppv->getNameAsString() + "` of " + fname +
+                    " is declared with a declarator around its name or through a macro" + at};
+    if (argText.empty() && (!arg->getBeginLoc().isFileID() || !arg->getEndLoc().isFileID()))
+      throw Refused{"an argument of the call to " + fname + " is written through a macro" + at};
+    const std::string nn = "amp_ht_c" + std::to_string(id) + "_" + ppv->getNameAsString();
+    rename[pv] = nn;
+    pindex[pv] = nb++;
+    // The type text, the template parameters in it renamed.
+    std::vector<TextEdit> te;
+    for (const TextEdit& e : edits)
+      if (e.b >= off(ppv->getBeginLoc()) && e.e <= off(ppv->getLocation())) te.push_back(e);
+    if (argText.empty()) argText = editedText(sm_, cfid, off(arg->getBeginLoc()), endOfToken(arg->getEndLoc()), cedits);
+    head += (arrayParam ? editedText(sm_, ffid, off(ppv->getBeginLoc()), endOfToken(written.getEndLoc()), te) + " *"
+                        : editedText(sm_, ffid, off(ppv->getBeginLoc()), off(ppv->getLocation()), te)) +
+            " " + nn + " = " + argText + "; ";
+    keys += "P" + canon(pv->getType()) + " ";
+  }
+  if (!fTiled) throw Refused{"internal: no tiled_index parameter in " + fname + at};
+  if (effects > 1) throw Refused{"two or more arguments with side effects in a call to " + fname + at};
+
+  // The body: parameter uses renamed, the final `return;` dropped, other
+  // returns refused, nested waiting calls inlined.
+  struct B : RecursiveASTVisitor<B> {
+    Inliner& in;
+    const FunctionDecl* f;
+    std::map<const ParmVarDecl*, std::string>& rename;
+    std::vector<TextEdit>& edits;
+    const Stmt* last;
+    std::string fname, at;
+    B(Inliner& i, const FunctionDecl* ff, std::map<const ParmVarDecl*, std::string>& r, std::vector<TextEdit>& e)
+        : in(i), f(ff), rename(r), edits(e) {}
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      const auto* pv = dyn_cast<ParmVarDecl>(r->getDecl());
+      if (!pv || !rename.count(pv)) return true;
+      if (!r->getLocation().isFileID())
+        throw Refused{"the parameter `" + pv->getNameAsString() + "` of " + fname + " is used inside a macro" + at};
+      edits.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), rename[pv]});
+      return true;
+    }
+    bool VisitReturnStmt(ReturnStmt* r) {
+      if (r != last)
+        throw Refused{"a `return` in " + fname + " before its end (" + in.where(r->getBeginLoc()) +
+                      "): not inlined"};
+      return true;
+    }
+    bool VisitVarDecl(VarDecl* v) {
+      if (v->isStaticLocal()) {
+        if (v->getTLSKind() == VarDecl::TLS_None && !v->getType().isConstQualified())
+          throw Refused{fname + " has a `static` variable (" + in.where(v->getLocation()) + "): not inlined"};
+        in.hasStatic_.insert(f);
+      }
+      return true;
+    }
+    bool VisitLambdaExpr(LambdaExpr* l) {
+      throw Refused{"a lambda in " + fname + " (" + in.where(l->getBeginLoc()) + ")"};
+    }
+  } bv(*this, f, rename, edits);
+  bv.last = body->body_empty() ? nullptr : body->body_back();
+  if (bv.last && !isa<ReturnStmt>(bv.last)) bv.last = nullptr;
+  if (!valued && !result.empty()) throw Refused{"internal: " + fname + " returns no value" + at};
+  if (valued) {
+    const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
+    if (!rs || !rs->getRetValue())
+      throw Refused{fname + " returns a value other than by a last `return`" + at};
+    if (result.empty() && rs->getRetValue()->HasSideEffects(ctx_))
+      throw Refused{fname + " returns a value with side effects, which the call discards" + at};
+  }
+  bv.fname = fname;
+  bv.at = at;
+  bv.TraverseStmt(const_cast<CompoundStmt*>(body));
+  if (bv.last && result.empty()) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});
+  const Expr* retValue = nullptr;
+  if (!result.empty()) {
+    const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
+    if (!rs || !rs->getRetValue() || !resultType) throw Refused{"internal: no value to assign from " + fname + at};
+    retValue = rs->getRetValue();
+    // (Its first or last token may be an object-like macro's, `HB_PAIR(...)`:
+    // the invocation's text is copied.)
+    if (sm_.getFileID(sm_.getExpansionLoc(retValue->getBeginLoc())) != ffid ||
+        sm_.getFileID(sm_.getExpansionLoc(retValue->getEndLoc())) != ffid ||
+        (!retValue->getBeginLoc().isFileID() && !sm_.isAtStartOfImmediateMacroExpansion(retValue->getBeginLoc())) ||
+        (!retValue->getEndLoc().isFileID() && !sm_.isAtEndOfImmediateMacroExpansion(retValue->getEndLoc())))
+      throw Refused{"the value " + fname + " returns is written through a macro" + at};
+    // The callee's return type as written, its template parameters named
+    // by their arguments' text (the aliases are declared inside the block).
+    const SourceRange rr = pattern->getReturnTypeSourceRange();
+    if (rr.isInvalid() || sm_.getFileID(sm_.getExpansionLoc(rr.getBegin())) != ffid ||
+        sm_.getFileID(sm_.getExpansionLoc(rr.getEnd())) != ffid)
+      throw Refused{"the return type of " + fname + " is not written plainly" + at};
+    struct R : RecursiveASTVisitor<R> {
+      std::map<const NamedDecl*, std::string>& args;
+      Inliner& in;
+      std::vector<TextEdit> e;
+      bool bad = false;
+      R(std::map<const NamedDecl*, std::string>& a, Inliner& i) : args(a), in(i) {}
+      bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+        auto it = args.find(tl.getDecl());
+        if (it == args.end()) bad = true;
+        else e.push_back({in.off(tl.getNameLoc()), in.endOfToken(tl.getNameLoc()), "::std::remove_cv_t<" + it->second + ">"});
+        return true;
+      }
+    } rv(argText, *this);
+    rv.TraverseTypeLoc(pattern->getFunctionTypeLoc().getReturnLoc());
+    if (rv.bad) throw Refused{"the return type of " + fname + " names a template parameter it cannot spell" + at};
+    *resultType = editedText(sm_, ffid, off(rr.getBegin()), endOfToken(rr.getEnd()), rv.e);
+    if (resultType->find_first_of("&") != std::string::npos || resultType->find("auto") != std::string::npos)
+      throw Refused{"the return type of " + fname + " is a reference or deduced" + at};
+    edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
+                     result + " = (" +
+                         editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), edits) +
+                         ");"});
+  }
+  // Nested waiting calls (on the callee's tiled_index).
+  std::vector<const CallExpr*> nested;
+  waitingCalls(body, fTiled, nested);
+  std::map<const Stmt*, std::string> nestedKeys;
+  std::map<const Stmt*, const CallExpr*> nestedCall;
+  std::set<const Stmt*> valuedNested;
+  for (const CallExpr* c : nested) {
+    // A call whose value initialises a declaration or is assigned
+    // (`unsigned rank = scan(...);`, `prefixSum = localPrefixSum(...);`):
+    // `RT amp_ht_rvN; {inlined; amp_ht_rvN = (E);} /*amp_ht_valued*/ STMT`,
+    // STMT the statement with the call replaced by amp_ht_rvN.
+    const Stmt* vs = initialisedBy(c);
+    if (vs && !returnsStorable(c->getDirectCallee())) vs = nullptr;
+    if (!vs) vs = assignedBy(c);
+    const Stmt* s = vs ? vs : statementOf(c);
+    nestedCall[s] = c;
+    std::string k;
+    // Template arguments of a nested call are spelled as written when the
+    // callee's text is a template's, in a kernel that is a template too.
+    struct Push {
+      std::vector<const FunctionDecl*>& v;
+      ~Push() { v.pop_back(); }
+    } push{patterns_};
+    patterns_.push_back(pattern);
+    if (vs) {
+      const std::string rv = "amp_ht_rv" + std::to_string(ids_);
+      std::string rt;
+      const std::string block =
+          inlineCall(c, vs, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k, rv, &rt);
+      std::vector<TextEdit> se = edits;
+      se.push_back({off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv});
+      const std::string stmt = editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
+      edits.push_back({off(vs->getBeginLoc()), stmtEnd(vs, ffid), rt + " " + rv + "; " + block + " /*amp_ht_valued*/ " + stmt});
+      valuedNested.insert(vs);
+    } else {
+      const std::string text = inlineCall(c, s, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k);
+      edits.push_back({off(s->getBeginLoc()), stmtEnd(s, ffid), text});
+    }
+    nestedKeys[s] = k;
+  }
+  // The keys of the body, as the second pass will compute them on the
+  // inlined block.
+  // A nested call: the keys of its arguments (the callee's text, read
+  // where the kernel is, like the rest of its body), then its own.
+  std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
+    if (d == fTiled) return "T";
+    if (const auto* pv = dyn_cast<ParmVarDecl>(d); pv && pindex.count(pv)) return "P" + std::to_string(pindex[pv]);
+    if (const auto* v = dyn_cast<VarDecl>(d); v && !isa<ParmVarDecl>(v) && v->getDeclContext() == f)
+      return "L" + v->getNameAsString();
+    return "";
+  };
+  std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+    if (s == bv.last) {
+      if (retValue) {
+        KeyWalker sub{sm_, nameFn, callFn, ""};
+        sub.walk(retValue);
+        out += "RET " + sub.out;
+      }
+      return true;
+    }
+    auto it = nestedKeys.find(s);
+    if (it == nestedKeys.end()) return false;
+    const CallExpr* c = nestedCall[s];
+    const FunctionDecl* g = c->getDirectCallee();
+    // A valued call: the second pass sees its declaration of amp_ht_rvN
+    // (VALUED), its block, and the statement using the value, whose keys
+    // are not compared (only its call's are).
+    if (valuedNested.count(s)) out += "VALUED ";
+    for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i) {
+      if (isAmpClass(g->getParamDecl(i)->getType(), "tiled_index")) continue;
+      KeyWalker sub{sm_, nameFn, callFn, ""};
+      const Expr* a = c->getArg(i);
+      if (const auto* da = dyn_cast<CXXDefaultArgExpr>(a)) a = da->getExpr(); // bound to its literal
+      sub.walk(a);
+      out += "ARG " + sub.out;
+    }
+    out += it->second;
+    return true;
+  };
+  KeyWalker kw{sm_, nameFn, callFn, ""};
+  kw.walk(body);
+  keys += kw.out + ")";
+  const std::string inner =
+      editedText(sm_, ffid, off(pbody->getLBracLoc()) + 1, off(pbody->getRBracLoc()), edits);
+  return "{/*amp_ht_call*/" + lineDirective(st->getBeginLoc()) + head + "{" + lineDirective(pbody->getLBracLoc()) +
+         inner + "\n}" + lineDirective(st->getEndLoc()) + "}";
+}
+
+} // namespace tile_compiler
