@@ -10,6 +10,12 @@
 #                                      samples/CMakeLists.txt builds a sample
 #                                      (--windows-compat, NAME.flags)
 #   AMP_COMPILE_RUNS=N (default 1): runs per program, the minimum is kept.
+#   AMP_COMPILE_BASE=DIR: also time DIR/scripts/amp++ (another checkout, e.g.
+#                         `git archive` of an earlier commit) in a column of its
+#                         own, its runs alternating with this checkout's.
+#   The first compile of a set of flags builds amp++'s precompiled <amp.h>
+#   (amp_driver/pch.py; AMP_PCH=0: none): with RUNS > 1 the minimum is a
+#   compile that finds it built, as every later compile of a build does.
 #
 # Prints a Markdown table (bench/RESULTS.md, "Compile times"): per program the
 # two CPU times and their ratio, then the totals. One compile at a time: the
@@ -39,9 +45,15 @@ cpu_seconds() {
   echo "$best"
 }
 
-echo "| program | ./amp c++ (s CPU) | g++, same flags (s CPU) | ratio |"
-echo "|---|---:|---:|---:|"
-tot_amp=0 tot_gxx=0
+BASE="${AMP_COMPILE_BASE:-}"
+if [ -n "$BASE" ]; then
+  echo "| program | before: $BASE (s CPU) | ./amp c++ (s CPU) | g++, same flags (s CPU) | ratio |"
+  echo "|---|---:|---:|---:|---:|"
+else
+  echo "| program | ./amp c++ (s CPU) | g++, same flags (s CPU) | ratio |"
+  echo "|---|---:|---:|---:|"
+fi
+tot_amp=0 tot_gxx=0 tot_base=0
 for s in "${srcs[@]}"; do
   name="$(basename "$s" .cpp)"
   # As samples/CMakeLists.txt builds a sample: --windows-compat for the
@@ -55,12 +67,26 @@ for s in "${srcs[@]}"; do
   own=("${own[@]/--msvc/}")
   read -r -a cflags <<<"$("$AMPXX" "${mode[@]}" --cflags)"
   read -r -a libs <<<"$("$AMPXX" "${mode[@]}" --libs)"
-  a="$(cpu_seconds "$AMPXX" "${mode[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.amp" ${own[@]+"${own[@]}"})"
+  a="" b=""
+  for ((k = 0; k < RUNS; k++)); do  # alternating with the base checkout's runs
+    t="$(RUNS=1 cpu_seconds "$AMPXX" "${mode[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.amp" ${own[@]+"${own[@]}"})"
+    if [ -z "$a" ] || awk -v x="$t" -v y="$a" 'BEGIN { exit !(x < y) }'; then a=$t; fi
+    [ -n "$BASE" ] || continue
+    t="$(RUNS=1 cpu_seconds "$BASE/scripts/amp++" "${mode[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.base" ${own[@]+"${own[@]}"})"
+    if [ -z "$b" ] || awk -v x="$t" -v y="$b" 'BEGIN { exit !(x < y) }'; then b=$t; fi
+  done
   g="$(cpu_seconds "$cxx" "${cflags[@]}" -I"$(dirname "$s")" "$s" -o "$work/$name.gxx" ${own[@]+"${own[@]}"} "${libs[@]}")"
   [ ${#mode[@]} = 0 ] || name="$name (${mode[*]})"
   ratio="$(awk -v a="$a" -v g="$g" 'BEGIN { printf "%.2f", (g > 0 ? a / g : 0) }')"
-  echo "| $name | $a | $g | $ratio |"
+  if [ -n "$BASE" ]; then
+    echo "| $name | $b | $a | $g | $ratio |"
+    tot_base="$(awk -v x="$tot_base" -v y="$b" 'BEGIN { print x + y }')"
+  else
+    echo "| $name | $a | $g | $ratio |"
+  fi
   tot_amp="$(awk -v x="$tot_amp" -v y="$a" 'BEGIN { print x + y }')"
   tot_gxx="$(awk -v x="$tot_gxx" -v y="$g" 'BEGIN { print x + y }')"
 done
-echo "| **total** | $tot_amp | $tot_gxx | $(awk -v a="$tot_amp" -v g="$tot_gxx" 'BEGIN { printf "%.2f", a / g }') |"
+total_ratio="$(awk -v a="$tot_amp" -v g="$tot_gxx" 'BEGIN { printf "%.2f", a / g }')"
+if [ -n "$BASE" ]; then echo "| **total** | $tot_base | $tot_amp | $tot_gxx | $total_ratio |"
+else echo "| **total** | $tot_amp | $tot_gxx | $total_ratio |"; fi

@@ -6,7 +6,7 @@
 #   bin/amp++                          the compiler driver (scripts/amp++)
 #   share/amp_compat/amp_driver/       the driver package (scripts/amp_driver: amp++, the
 #                                      launcher and its passes, vsproj), amp_driver.sh,
-#                                      restrict_launcher.sh, host_tiles_launch.py
+#                                      restrict_launcher.sh
 #   bin/amp-vs                         Visual Studio solutions (the package's vsproj)
 #   share/amp_compat/amp++.conf        where the driver finds Kokkos
 #   <libdir>/amp_compat/kokkos[-cuda-ARCH|-hip-ARCH]/   a copy of this project's
@@ -92,20 +92,17 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp++ DESTINATION ${CMAKE_INSTALL
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/amp-vs DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The driver package (scripts/amp_driver: amp++'s driver, the compiler
 # launcher and its source passes, vsproj), whole; its entry scripts, which
-# put share/amp_compat on the import path; and the modules the host-tiles pass
-# imports from that folder (host_tiles_launch.py, through the tile compiler below).
+# put share/amp_compat on the import path.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/amp_driver DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat
   FILES_MATCHING PATTERN "*.py" PATTERN "backends.txt" PATTERN "__pycache__" EXCLUDE)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/restrict_launcher.sh ${PROJECT_SOURCE_DIR}/scripts/amp_driver.sh
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
-install(FILES ${PROJECT_SOURCE_DIR}/scripts/host_tiles_launch.py DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
-# The host tile compiler (tools/tile_compiler, a Clang 22 plugin): its driver,
-# its source, and the plugin built now where clang++-22 and Clang's headers
+# The host tile compiler (tools/tile_compiler, a Clang 22 plugin; its driver
+# is the package's tile_compiler.py): its source, and the plugin built now where clang++-22 and Clang's headers
 # are (scripts/deps.sh checker), by the one plugin builder (scripts/amp_driver/plugins.py).
 # Without a prebuilt plugin the installed
 # driver builds one on first use into the user's cache; without Clang at all
 # host kernels keep fibers (GCC-only machines).
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/tile_compiler.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat)
 # Its source: every .cpp and .h of tools/tile_compiler (plugins.py builds them all).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/tools/tile_compiler/
   DESTINATION ${CMAKE_INSTALL_DATADIR}/amp_compat/tile_compiler

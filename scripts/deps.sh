@@ -81,6 +81,18 @@ ORIG_TARBALL=trilinos_13.2.0.orig.tar.gz
 DOWNLOAD_DIR="$DEPS/download"
 KOKKOS_SRC="$DEPS/kokkos-src"
 HOST_PREFIX="$DEPS/kokkos-host"
+
+# The backends list (scripts/amp_driver/backends.txt, read by its one reader,
+# scripts/amp_driver/backends.py): `backends ARGS...` prints a column of the
+# matching rows (--kind host|gpu, --embedded, --name NAME, --field COLUMN).
+backends() { python3 -S "$REPO/scripts/amp_driver/backends.py" "$@"; }
+# The Kokkos options of the backends given by `backends` ARGS (their devices),
+# Serial first: the order in which the stamps of existing installs were
+# taken, so that reading the list rebuilds no Kokkos.
+kokkos_device_options() {
+  backends "$@" --field device | awk '$0 == "SERIAL" { print "-DKokkos_ENABLE_SERIAL=ON"; next }
+                                      { rest = rest "-DKokkos_ENABLE_" $0 "=ON\n" } END { printf "%s", rest }'
+}
 SRC_LIST=/etc/apt/sources.list.d/amp-compat-src.sources
 
 # libtbb-dev: oneTBB, under the PPL companions (amp_compat/compat/ppl.h).
@@ -358,10 +370,13 @@ build_kokkos_from() {
 
 do_host() {
   ensure_packages "${HOST_PACKAGES[@]}"
+  # The embedded host backends of the backends list.
+  local devices
+  mapfile -t devices < <(kokkos_device_options --kind host --embedded)
+  [ ${#devices[@]} -gt 0 ] || die "no embedded host backend in scripts/amp_driver/backends.txt"
   build_kokkos host "$HOST_PREFIX" "$(g++ --version | head -n 1)" \
     -DCMAKE_CXX_COMPILER=g++ \
-    -DKokkos_ENABLE_SERIAL=ON \
-    -DKokkos_ENABLE_OPENMP=ON
+    "${devices[@]}"
   note "host Kokkos prefix: $HOST_PREFIX  ($(kokkos_config_file "$HOST_PREFIX"))"
 }
 
@@ -445,8 +460,6 @@ k46_tarball() {
 do_kokkos46() {
   local flavor="${1:-}" tarball want got src="$DEPS/kokkos46-src" cxx=g++ opts=()
   case "$flavor" in
-    openmp) opts=(-DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_OPENMP=ON) ;;
-    threads) opts=(-DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_THREADS=ON) ;;
     cuda)
       local arch_opt
       arch_opt="$(cuda_arch_option "$CUDA_ARCH")" || die "unsupported AMP_CUDA_ARCH=$CUDA_ARCH"
@@ -466,7 +479,11 @@ do_kokkos46() {
       opts=(-DKokkos_ENABLE_HIP=ON -DKokkos_ENABLE_SERIAL=ON -DKokkos_ARCH_"$hip_opt"=ON -DKokkos_ENABLE_ROCTHRUST=OFF)
       flavor="hip-$HIP_ARCH"
       ;;
-    *) usage 2 ;;
+    *)
+      # A host backend of the list (other than serial): Serial and its device.
+      [ -n "$flavor" ] && [ "$flavor" != serial ] && [ -n "$(backends --kind host --name "$flavor")" ] || usage 2
+      mapfile -t opts < <(kokkos_device_options --kind host --name serial; kokkos_device_options --name "$flavor")
+      ;;
   esac
   case "$flavor" in
     hip-*) ensure_packages "${HOST_PACKAGES[@]}" "${HIP_PACKAGES[@]}" ;;

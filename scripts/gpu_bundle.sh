@@ -25,6 +25,18 @@
 # These binaries were compiled without an AMD GPU and have never run on one.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The accelerators run.sh runs on (OUT/backends.env, which it sources), from
+# the backends list (scripts/amp_driver/backends.txt): GPU, the GPU backend of
+# build kind $1; HOST_BACKENDS, the host accelerators of that build's Kokkos
+# ($2); HOST, the default one (the first); SEQUENTIAL, the one-thread
+# reference (Kokkos Serial's).
+backends_env() { # BUILD-KIND HOST-BACKENDS
+  local list="$ROOT/scripts/amp_driver.sh"
+  { echo "GPU=$("$list" backends --kind gpu --build "$1")"
+    echo "HOST_BACKENDS=\"$2\""
+    echo "HOST=${2%% *}"
+    echo "SEQUENTIAL=$("$list" backends --kind host --device SERIAL)"; } >"$OUT/backends.env"
+}
 # ---- the AMD GPU bundle (--hip) ------------------------------------------------
 hip_bundle() {
   local arch="${AMP_HIP_ARCH:-gfx90a}" B
@@ -56,6 +68,8 @@ hip_bundle() {
   done
   for f in "$OUT"/samples/* "$OUT"/amp_tests; do ldd "$f" 2>/dev/null; done | awk '/libtbb/ {print $3}' | sort -u |
     while read -r lib; do [ -f "$lib" ] && cp -L "$lib" "$OUT/"; done
+  # The HIP Kokkos' host backend is Serial's (scripts/deps.sh).
+  backends_env hip "$("$ROOT/scripts/amp_driver.sh" backends --kind host --device SERIAL)"
   cat > "$OUT/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the AMD GPU bundle: samples and tests on the GPU (hip) and on the host
@@ -65,6 +79,7 @@ hip_bundle() {
 # AMP_TESTS=0 AMP_DIFFERENTIAL=0 AMP_BENCH=0. Built without an AMD GPU: this
 # is the first place these binaries run on one.
 cd "$(dirname "$0")"
+. ./backends.env  # GPU, SEQUENTIAL: the accelerators, from the backends list
 # The machine's own ROCm runtime first; the bundled one (Debian's 5.2.3) only
 # where there is none.
 export LD_LIBRARY_PATH="$PWD:${LD_LIBRARY_PATH:-}"
@@ -84,7 +99,7 @@ same_output() { # exe expected
 command -v rocminfo >/dev/null 2>&1 && rocminfo | grep -E '^\s+Name:\s+gfx' | sort -u
 if [ "${AMP_SAMPLES:-1}" = 1 ]; then
   echo "== samples"
-  for b in hip serial; do
+  for b in $GPU $SEQUENTIAL; do
     for p in auto portable native; do
       while read -r s; do check "$s ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
     done
@@ -92,21 +107,21 @@ if [ "${AMP_SAMPLES:-1}" = 1 ]; then
 fi
 if [ "${AMP_TESTS:-1}" = 1 ]; then
   echo "== tests"
-  for b in hip serial; do
+  for b in $GPU $SEQUENTIAL; do
     for p in auto portable native; do
       check "amp_tests ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p ./amp_tests --gtest_brief=1
     done
   done
   check "device errors become exceptions" ./amp_device_errors
-  [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (hip)" \
-    env AMP_DEFAULT_ACCELERATOR=hip ./amp_first_kernel_off_main
-  check "Kokkos Tools see AMP kernels (hip)" env AMP_DEFAULT_ACCELERATOR=hip \
+  [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread ($GPU)" \
+    env AMP_DEFAULT_ACCELERATOR=$GPU ./amp_first_kernel_off_main
+  check "Kokkos Tools see AMP kernels ($GPU)" env AMP_DEFAULT_ACCELERATOR=$GPU \
     KOKKOS_TOOLS_LIBS=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
-  check "fidelity checks (hip)" env AMP_DEFAULT_ACCELERATOR=hip ./fidelity_checks
+  check "fidelity checks ($GPU)" env AMP_DEFAULT_ACCELERATOR=$GPU ./fidelity_checks
 fi
 if [ "${AMP_DIFFERENTIAL:-1}" = 1 ]; then
-  echo "== differential: hip and serial, outputs compared byte for byte"
-  if DIFF_ACCELERATORS="hip serial" DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" ./differential.sh; then
+  echo "== differential: $GPU and $SEQUENTIAL, outputs compared byte for byte"
+  if DIFF_ACCELERATORS="$GPU $SEQUENTIAL" DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" ./differential.sh; then
     pass=$((pass + 1)); echo "  ok    differential check"
   else
     fail=$((fail + 1)); echo "  FAIL  differential check (${AMP_BENCH_OUT:-results}/differential)"
@@ -217,16 +232,16 @@ omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
 # oneTBB (the PPL companions of the legacy samples): absent on GPU machines.
 for f in "$OUT"/samples/* "$OUT"/amp_tests; do ldd "$f" 2>/dev/null; done | awk '/libtbb/ {print $3}' | sort -u |
   while read -r lib; do [ -f "$lib" ] && cp -L "$lib" "$OUT/"; done
-# The host accelerators of the embedded host Kokkos (the backends list,
-# scripts/amp_driver/backends.txt), for run.sh.
-"$ROOT/scripts/amp_driver.sh" backends --kind host --embedded >"$OUT/host_backends.list"
+# The CUDA Kokkos' host accelerators: those of the embedded host Kokkos.
+backends_env cuda "$("$ROOT/scripts/amp_driver.sh" backends --kind host --embedded | tr '\n' ' ' | sed 's/ $//')"
 cat > "$OUT/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the GPU bundle: samples and tests on the GPU (cuda) and on the host
 # accelerator (openmp), then compute-sanitizer on every sample (GPU).
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH="$PWD:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false
-host_backends="$(tr '\n' ' ' <host_backends.list)"  # the embedded host Kokkos' accelerators
+. ./backends.env  # GPU, HOST_BACKENDS, HOST, SEQUENTIAL: the accelerators, from the backends list
+host_backends=$HOST_BACKENDS
 pass=0 fail=0
 check() { # name cmd...
   local name=$1; shift
@@ -243,20 +258,20 @@ if [ "${1:-}" = fidelity ]; then
 fi
 if [ "${AMP_SAMPLES:-1}" = 1 ]; then
 echo "== samples"
-for b in cuda openmp; do
+for b in $GPU $HOST; do
   for p in auto portable native; do
     while read -r s; do check "$s ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
   done
 done
 # The host accelerator with its tiles on fibers (above: compiled, the default).
-while read -r s; do check "$s (openmp, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=openmp AMP_HOST_TILES=fibers bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
+while read -r s; do check "$s ($HOST, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=$HOST AMP_HOST_TILES=fibers bash -c "$(declare -f same_output); same_output samples/$s expected/$s.expected"; done < samples.list
 fi
 if [ "${AMP_TESTS:-1}" = 1 ]; then
 echo "== tests"
 # With two or more GPUs the suite also runs with the second one as default
 # (the TwoGpus tests skip with fewer); each on every kernel path.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
-backends="cuda $host_backends"; [ "${gpus:-0}" -ge 2 ] && backends="cuda cuda1 $host_backends"
+backends="$GPU $host_backends"; [ "${gpus:-0}" -ge 2 ] && backends="$GPU ${GPU}1 $host_backends"
 for b in $backends; do
   for p in auto portable native; do
     check "amp_tests ($b, $p path)" env AMP_DEFAULT_ACCELERATOR=$b AMP_KERNEL_PATH=$p ./amp_tests --gtest_brief=1
@@ -264,22 +279,22 @@ for b in $backends; do
 done
 check "device errors become exceptions" ./amp_device_errors
 if [ -x ./compat_windows_tests ]; then
-  for b in cuda openmp; do
+  for b in $GPU $HOST; do
     check "compat_windows_tests ($b)" env AMP_DEFAULT_ACCELERATOR=$b ./compat_windows_tests --gtest_brief=1
   done
 fi
 # Host tiles of the GPU build: compiled (the default) against fibers.
-check "amp_tests (openmp, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=openmp AMP_HOST_TILES=fibers ./amp_tests --gtest_brief=1
+check "amp_tests ($HOST, host tiles on fibers)" env AMP_DEFAULT_ACCELERATOR=$HOST AMP_HOST_TILES=fibers ./amp_tests --gtest_brief=1
 if [ -x host_tiles/amp_host_tiles_kernels ] && command -v python3 >/dev/null; then
   for b in $host_backends; do
     check "host tiles compiled = fibers ($b)" env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py \
       host_tiles/amp_host_tiles_kernels host_tiles/kernels.cpp host_tiles/header_kernels.h
   done
 fi
-[ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program (cuda)" env AMP_DEFAULT_ACCELERATOR=cuda ./compat_msvc_gpu
-[ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread (cuda)" \
-  env AMP_DEFAULT_ACCELERATOR=cuda ./amp_first_kernel_off_main
-for b in cuda openmp; do
+[ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program ($GPU)" env AMP_DEFAULT_ACCELERATOR=$GPU ./compat_msvc_gpu
+[ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread ($GPU)" \
+  env AMP_DEFAULT_ACCELERATOR=$GPU ./amp_first_kernel_off_main
+for b in $GPU $HOST; do
   check "Kokkos Tools see AMP kernels ($b)" env AMP_DEFAULT_ACCELERATOR=$b KOKKOS_TOOLS_LIBS=$PWD/libamp_kernel_name_tool.so \
     KOKKOS_PROFILE_LIBRARY=$PWD/libamp_kernel_name_tool.so ./amp_tools_kernel_names
 done
@@ -290,7 +305,7 @@ if [ "${AMP_CORPUS:-1}" = 1 ] && [ -x corpus/amp_algorithms ]; then
   # (ampalgorithms.sh judges: the Direct3D-scan tests must fail with
   # amp_compat's message, everything else must pass).
   echo "== corpus: AMP Algorithms Library"
-  for b in cuda serial; do
+  for b in $GPU $SEQUENTIAL; do
     check "amp_algorithms suite ($b)" env AMP_DEFAULT_ACCELERATOR=$b corpus/ampalgorithms.sh run corpus/amp_algorithms
     grep -E '^(ampalgorithms|  )' /tmp/amp_run.out | head -n 12 | sed 's/^/        /'
   done
@@ -308,10 +323,10 @@ if [ "${AMP_DIFFERENTIAL:-1}" = 1 ]; then
   # Every sample, the self-checking programs and the test suite's kernel
   # results on cuda against the host accelerators (README.md, "Results across
   # accelerators"); precise_math's bit-identical counts as a table.
-  echo "== differential: cuda, openmp and serial, outputs compared byte for byte"
+  echo "== differential: $GPU, $HOST and $SEQUENTIAL, outputs compared byte for byte"
   # openmp@fibers: the host accelerator with its tiles on fibers, against the
   # reference (serial, tiles compiled): the two host tile paths compared too.
-  if DIFF_ACCELERATORS="${DIFF_ACCELERATORS:-cuda openmp openmp@fibers serial}" \
+  if DIFF_ACCELERATORS="${DIFF_ACCELERATORS:-$GPU $HOST $HOST@fibers $SEQUENTIAL}" \
      DIFF_OUT="${AMP_BENCH_OUT:-results}/differential" OMP_NUM_THREADS="${OMP_NUM_THREADS:-8}" ./differential.sh; then
     pass=$((pass + 1)); echo "  ok    differential check"
   else
@@ -358,7 +373,7 @@ if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
     LD_LIBRARY_PATH="$PWD/host" OMP_NUM_THREADS=$cores OMP_PROC_BIND=spread OMP_PLACES=cores \
       host/amp_bench_host --out "$out/host-$cores" ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
     echo "== host benchmarks: Serial (AMP direct3d\\ref, Kokkos OpenMP with 1 thread)"
-    LD_LIBRARY_PATH="$PWD/host" OMP_NUM_THREADS=1 AMP_DEFAULT_ACCELERATOR=serial \
+    LD_LIBRARY_PATH="$PWD/host" OMP_NUM_THREADS=1 AMP_DEFAULT_ACCELERATOR=$SEQUENTIAL \
       host/amp_bench_host --out "$out/host-serial" ${AMP_BENCH_ARGS:-} || fail=$((fail + 1))
   fi
   if command -v python3 >/dev/null 2>&1; then

@@ -7,6 +7,8 @@
   pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
   readme-options           the README's option list (the option table)
   plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
+  tile-compiler SRC OUT FLAG...   the host tile compiler's parse alone (tile_compiler.py)
+  tiles-census FILE        the census of tiled kernels a build wrote (AMP_TILES_CENSUS), as a user reads it
   backends [KIND]          the backends (backends.txt)
   vsproj build|import ...  Visual Studio solutions
   conformance ...          Microsoft's conformance suite
@@ -40,6 +42,13 @@ def main(argv):
     if cmd == "plugin":
         from .plugins import main as plugin_main
         return plugin_main(rest)
+    if cmd == "tile-compiler":
+        from .tile_compiler import main as tc_main
+        return tc_main(rest)
+    if cmd == "tiles-census" and len(rest) == 1:
+        from .passes.host_tiles import print_census
+        print_census(rest[0])
+        return 0
     if cmd == "backends":
         from .backends import main as backends_main
         return backends_main(rest)

@@ -1,8 +1,10 @@
 """The backends list (backends.txt, beside this file): every reader of backend
 names goes through it.
 
-  python3 -m amp_driver backends [--kind host|gpu] [--embedded] [--field NAME]
+  python3 -m amp_driver backends [--kind host|gpu] [--name N] [--device D] [--build B] [--embedded]
+                                 [--field COLUMN]
       the names (or another column) of the matching rows, one a line
+      (also python3 backends.py ..., for scripts/deps.sh)
   python3 -m amp_driver backends --builds
       the build kinds (host, cuda, hip), once each
 """
@@ -36,12 +38,12 @@ def main(argv):
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--kind":
-            rows = [b for b in rows if b.kind == argv[i + 1]]
-            i += 1
-        elif a == "--embedded":
+        if a == "--embedded":
             rows = [b for b in rows if b.embedded]
-        elif a == "--field":
+        elif a[2:] in Backend._fields and i + 1 < len(argv):  # --kind, --name, --device, --build VALUE
+            rows = [b for b in rows if getattr(b, a[2:]) == argv[i + 1]]
+            i += 1
+        elif a == "--field" and i + 1 < len(argv):
             field = argv[i + 1]
             i += 1
         else:
@@ -49,3 +51,7 @@ def main(argv):
         i += 1
     print("\n".join(str(getattr(b, field)) for b in rows))
     return 0
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv[1:]))

@@ -165,10 +165,10 @@ class Build:
         if req.checked:
             if req.gpu:
                 die("--checked is a host build (the checks run on the host accelerators): leave out --gpu")
-            # Every work-item runs the checks: no compiled host tiles.
-            # The row's flag, on the compile line (not in --cflags).
+            # The row's flag, on the compile line (not in --cflags); the
+            # mode reaches the passes in the job (every work-item runs the
+            # checks: no compiled host tiles, passes/host_tiles.enabled).
             req.args = options.flags("--checked", "cflags", "")[:1] + req.args
-            env["AMP_TILE_COMPILER"] = "off"
         if req.gpu_kind not in ("cuda", "hip"):
             die(f"AMP_GPU={req.gpu_kind}: expected cuda or hip")
         self.gpu_kind = req.gpu_kind if req.gpu else ""
@@ -427,6 +427,9 @@ def _main(argv, here, env):
         # A link of objects only gets no compile flags: with --cuda-gpu-arch and
         # -fopenmp but no CUDA source, Clang would link for OpenMP offloading.
         cmd = [b.cxx] + (b.cflags if line.have_src else []) + line.args
+        from . import pch  # a precompiled <amp.h> where it gives the same program (pch.py)
+        if line.have_src and pch.wanted(b.cxx, line.args, line.srcs, b.modes(), env):
+            cmd = pch.cmd_with(b.cxx, b.cflags, line.args, pch.folder(site, env), env) or cmd
         if line.link:
             # Library files given by path are linker inputs, not CUDA (-x none).
             if line.lang == "cuda" and any(not x.startswith("-") for x in libs):
@@ -441,7 +444,7 @@ def _main(argv, here, env):
                 return rc
         census = None
         if req.tiles_report != "0":
-            # The launcher appends a line per tiled kernel (host_tiles_launch.py).
+            # The launcher appends a line per tiled kernel (passes/host_tiles.py).
             fd, census = tempfile.mkstemp(prefix="amp++tiles.", dir=env.get("TMPDIR") or "/tmp")
             os.close(fd)
             env["AMP_TILES_CENSUS"] = census
@@ -452,8 +455,8 @@ def _main(argv, here, env):
             if rc == 0 and chkwarn:
                 sys.stderr.write(chkwarn + "\n")
             if census and rc == 0:
-                import host_tiles_launch
-                host_tiles_launch.print_census(census, sys.stderr)
+                from .passes.host_tiles import print_census
+                print_census(census, sys.stderr)
         finally:
             if census:
                 os.unlink(census)

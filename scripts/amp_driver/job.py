@@ -40,6 +40,23 @@ def scan(args):
         i += 1
 
 
+def include_dir(opt, value):
+    """(option, absolute folder) when scan's (opt, value) names an include
+    folder (-I DIR, -IDIR, -iquote DIR...), else None."""
+    if opt in DIR_OPTIONS:
+        return (opt, os.path.abspath(value)) if value is not None else None
+    for d in DIR_OPTIONS:
+        if opt.startswith(d) and len(opt) > len(d) and not (d == "-I" and opt.startswith("-I-")):
+            return d, os.path.abspath(opt[len(d):])
+    return None
+
+
+def include_dirs(args, option):
+    """The folders option (-I, -iquote, ...) names in args, in order."""
+    found = (include_dir(o, v) for _, o, v in scan(args) if o)
+    return [folder for f in found if f and f[0] == option for folder in f[1:]]
+
+
 def forced_includes(args):
     """The files an -include option of args names, in order."""
     for i, a in enumerate(args):
@@ -55,7 +72,9 @@ class Job:
     msvc (--msvc), checked (--checked, a host build); sources: indices into
     args of the C++ sources that exist; out: the -o file; dirs: -iquote /
     -isystem / -idirafter / -I -> [absolute folders]; defines: -DNAME[=VALUE]
-    -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; texts: path ->
+    -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; syntax_only:
+    -fsyntax-only, --cuda-device-only (no host object); langs: the -x values,
+    in order; texts: path ->
     text of the files the passes read (launcher.closure); headers: the
     project headers the sources reach; may_exec: the launcher may become the
     compiler (exec) when no pass applies."""
@@ -64,7 +83,8 @@ class Job:
         self.compiler, self.args, self.may_exec = compiler, args, may_exec
         self.gpu, self.windows, self.msvc, self.checked = "", False, False, False
         self.sources, self.out, self.dirs, self.defines = [], None, {}, {}
-        self.preprocess_only = False
+        self.preprocess_only = self.syntax_only = False
+        self.langs = []
         self.texts, self.headers = {}, []
 
     @classmethod
@@ -86,15 +106,15 @@ class Job:
                 if value.endswith(SOURCE_EXT) and os.path.isfile(value):
                     job.sources.append(i)
                 continue
-            if opt in job.dirs and value is not None:
-                job.dirs[opt].append(os.path.abspath(value))
-                continue
-            for d in DIR_OPTIONS:
-                if opt.startswith(d) and len(opt) > len(d) and not (d == "-I" and opt.startswith("-I-")):
-                    job.dirs[d].append(os.path.abspath(opt[len(d):]))
-                    break
-            if opt in ("-E", "-M", "-MM"):
+            folder = include_dir(opt, value)
+            if folder:
+                job.dirs[folder[0]].append(folder[1])
+            elif opt in ("-E", "-M", "-MM"):
                 job.preprocess_only = True
+            elif opt in ("-fsyntax-only", "--cuda-device-only"):
+                job.syntax_only = True
+            elif opt.startswith("-x") and (value is not None or len(opt) > 2):
+                job.langs.append(value if opt == "-x" else opt[2:])
             elif opt == "-o" and value is not None:
                 job.out = value
             elif opt == "-D" and value is not None:

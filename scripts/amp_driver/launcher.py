@@ -134,36 +134,49 @@ def run(job):
     env = pp_conditionals.Env.from_args(args, bool(job.gpu))
 
     def failed(rc, err, report):
-        return rewrite_failed(rc, err, report, compiler, as_written, job)
+        return rewrite_failed(rc, err, report, as_written, job)
     for attempt in range(4):
         rewritten, report = restrict_pairs.rewrite_files(files, job=job, extra_edits=fixes, env=env)
         if not rewritten and not job.msvc:
             return _unchanged(job, as_written)
-        rc, err = compile_rewritten(compiler, args, job.sources, job.out, inc_dirs_p, rel_includers, rewritten,
-                                    capture=True, headers=job.headers)
+        # --msvc rounds before the last: should the tile compiler's parse fail,
+        # its errors (Clang's, in the same dialect) stand for the compile's,
+        # which is not run; a round costs one parse instead of a failing
+        # parse and a failing compile.
+        probe = job.msvc and attempt < 3
+        rc, err = compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=True, probe=probe)
         if not job.msvc:
             if rc != 0:
                 return failed(rc, err, report)
             sys.stderr.write(err)
             return rc
-        # MSVC-isms that only instantiation shows (a missing typename/template,
-        # msvc.FIXABLE): the keyword goes in where Clang points; again.
-        from .passes import msvc
-        new = {} if rc == 0 else msvc.fixit_edits(
-            err, {f: Path(f).read_text(errors="replace") for f in files if os.path.isfile(f)},
-            lambda f: msvc.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
-            win=job.windows)
-        grew = False
-        for f, es in new.items():
-            if not es <= fixes.get(f, set()):
-                fixes.setdefault(f, set()).update(es)
-                grew = True
+        grew = rc != 0 and msvc_fixes_grew(err, files, fixes, job)
+        if rc is None and not grew:  # nothing the pass can add: the compile itself says what holds
+            rc, err = compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=True)
+            grew = rc != 0 and msvc_fixes_grew(err, files, fixes, job)
         if not grew or attempt == 3:
             if rc != 0:
                 return failed(rc, err, report)
             sys.stderr.write(err)
             return rc
     return 1
+
+
+def msvc_fixes_grew(err, files, fixes, job):
+    """MSVC-isms that only instantiation shows (a missing typename/template,
+    msvc.FIXABLE): the edits Clang's errors err point to, added to fixes
+    (path -> edits); whether there are new ones (another round)."""
+    from .passes import msvc
+    new = msvc.fixit_edits(
+        err, {f: Path(f).read_text(errors="replace") for f in files if os.path.isfile(f)},
+        lambda f: msvc.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
+        win=job.windows)
+    grew = False
+    for f, es in new.items():
+        if not es <= fixes.get(f, set()):
+            fixes.setdefault(f, set()).update(es)
+            grew = True
+    return grew
 
 
 def _unchanged(job, args):
@@ -186,7 +199,7 @@ def pass_of(line):
     return "restrict(cpu)/restrict(amp) pairs (passes/restrict_pairs.py)"
 
 
-def rewrite_failed(rc, err, report, compiler, as_written, job):
+def rewrite_failed(rc, err, report, as_written, job):
     """A compile of the rewritten sources failed (its stderr: err). The
     sources are compiled as written (AMP_LAUNCHER_FALLBACK=0: not): should
     that succeed, its result stands and a warning names the passes whose text
@@ -196,7 +209,7 @@ def rewrite_failed(rc, err, report, compiler, as_written, job):
     passes = list(dict.fromkeys(pass_of(r) for r in report))
     edits = "".join(f"  {pass_of(r)}: {r}\n" for r in report)
     if os.environ.get("AMP_LAUNCHER_FALLBACK", "1") != "0" and not job.preprocess_only:
-        rc0, err0 = host_tiles.run(compiler, as_written, job.sources, job.out, job.headers, capture=True)
+        rc0, err0 = host_tiles.run(job, as_written, capture=True)
         if rc0 == 0:
             sys.stderr.write(err0)
             first = next((ln for ln in err.splitlines() if " error: " in ln or ln.startswith("error:")), "")
@@ -212,12 +225,13 @@ def rewrite_failed(rc, err, report, compiler, as_written, job):
     return rc
 
 
-def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, rewritten, capture=False,
-                      headers=()):
-    """Compiles args with the rewritten files in an overlay folder; returns
-    (exit status, stderr text when capture, else ""). headers: the project
-    headers the sources reach, whose tiled kernels the tile compiler rewrites
-    too (their overlay copies where they have one)."""
+def compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=False, probe=False):
+    """Compiles args (job's compile line, as the launcher extended it) with
+    the rewritten files in an overlay folder; returns (exit status, stderr
+    text when capture, else ""). The tiled kernels of job's sources and
+    project headers go to the host-tiles pass (the overlay copies where
+    there are some); probe: (None, its errors) when its parse fails."""
+    sources, out = job.sources, job.out
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -262,9 +276,9 @@ def compile_rewritten(compiler, args, sources, out, inc_dirs_p, rel_includers, r
     # Sources move by len(extra) positions; tiled kernels are compiled last,
     # those of the project headers too (the copies here for mirrored ones).
     final = extra + new_args
-    seen = [str(overlay) + f if f in mirror else f for f in headers]
+    seen = [str(overlay) + f if f in mirror else f for f in job.headers]
     try:
-        return host_tiles.run(compiler, final, [k + len(extra) for k in sources], out, seen, capture)
+        return host_tiles.run(job, final, [k + len(extra) for k in sources], seen, capture, probe=probe)
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -69,6 +69,8 @@ ENVIRONMENT = [
     ("AMP_HIP_CXX", "the HIP compiler (default hipcc)"),
     ("AMP_KOKKOS_ROOT, AMP_KOKKOS_CUDA_ROOT, AMP_KOKKOS_HIP_ROOT", "use this Kokkos install instead of the "
      "configured one"),
+    ("AMP_PCH=0", "no precompiled <amp.h> for g++ compiles (built once per set of flags into "
+     "$AMP_BUILD_DIR/driver-cache/pch or ~/.cache/amp_compat/pch)"),
 ]
 
 # The mode each marked row stands for on a compile line.

@@ -65,7 +65,7 @@ cmd_build() {
   "$ROOT/amp" c++ --windows-compat --msvc "${gpu[@]}" "$out"/obj/*.o -o "$out/amp_algorithms" -lgtest \
     || die "link failed"
   unset AMP_TILES_CENSUS
-  python3 "$ROOT/scripts/host_tiles_launch.py" --census "$out/tiles-census.txt"
+  "$ROOT/scripts/amp_driver.sh" tiles-census "$out/tiles-census.txt"
   echo "ampalgorithms: built $out/amp_algorithms from ${#srcs[@]} sources in $((SECONDS - t0)) s"
 }
 
@@ -168,7 +168,7 @@ cmd_test() {
   echo "ampalgorithms: ./amp build amp_algorithms120.sln built $prog in $((SECONDS - t0)) s"
   # The host tile census: every tiled kernel, compiled or on fibers and why.
   grep '^\[amp build\] host tiles:' "$out/vs-build.log" || true
-  [ -f "$out/vs/tiles-census.txt" ] && python3 "$ROOT/scripts/host_tiles_launch.py" --census "$out/vs/tiles-census.txt"
+  [ -f "$out/vs/tiles-census.txt" ] && "$ROOT/scripts/amp_driver.sh" tiles-census "$out/vs/tiles-census.txt"
   ln -sf "$prog" "$out/amp_algorithms"
   local rc=0 acc
   for acc in ${AMP_CORPUS_ACCELERATORS:-serial openmp}; do

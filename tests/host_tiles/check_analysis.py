@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""check_analysis.py SOURCE FLAG...: runs the tile compiler (scripts/tile_compiler.sh
-rewrite, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs and
+"""check_analysis.py SOURCE FLAG...: runs the tile compiler (`scripts/amp_driver.sh
+tile-compiler`, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs and
 checks its note for every kernel against the `// expect:` comment on the
 kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
 `compiled ivdep=N` also checks how many of its region loops the compiler
@@ -16,13 +16,13 @@ from pathlib import Path
 
 root = Path(__file__).resolve().parents[2]
 source, flags = sys.argv[1], sys.argv[2:]
-script = root / "scripts" / "tile_compiler.sh"
-if subprocess.run(["bash", str(script), "plugin"], capture_output=True).returncode != 0:
+driver = root / "scripts" / "amp_driver.sh"
+if subprocess.run([str(driver), "plugin", "tile_compiler"], capture_output=True).returncode != 0:
     print("the tile compiler is not available here (skipped)")
     sys.exit(77)
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, "out.cpp")
-    r = subprocess.run(["bash", str(script), "rewrite", source, out] + flags, capture_output=True, text=True,
+    r = subprocess.run([str(driver), "tile-compiler", source, out] + flags, capture_output=True, text=True,
                        env=dict(os.environ, AMP_HOST_TILES_REPORT="1"))
     if r.returncode != 0:
         sys.exit(f"the tile compiler failed on {source}:\n{r.stderr}")

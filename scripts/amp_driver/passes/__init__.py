@@ -13,7 +13,7 @@ REPORT_KEYS (the words of their report lines).
   gpu             --gpu: parallel_for_each in a lambda, tile_static of class type
   checked         --checked: tile_static arrays between guard zones
   host_tiles      tiled kernels with barriers compiled for the host
-                  (scripts/host_tiles_launch.py, tools/tile_compiler)
+                  (tile_compiler.py, tools/tile_compiler)
 
 Imported by the launcher only when a compile needs them (source_passes):
 a plain compile imports none of the mode passes.

@@ -143,6 +143,21 @@ NAME_RE = re.compile(r"(?:([A-Za-z_]\w*(?:\s*<[^<>;{}]*>)?)\s*::\s*)?"
                      r"|operator\s+[A-Za-z_][\w\s:<>,*&]*?|~?[A-Za-z_]\w*)\s*$")
 
 
+# What ends just before a position (the searches anchored with `$`): their
+# matches hold no ; { or }, so searching from just after the last of these
+# finds the same match as from the start of the text, without reading the
+# whole text before it at every declaration (Pattern.search's pos keeps the
+# text before pos visible to \b). tail(m, end): that position.
+QUALIFIER_END = re.compile(r"(const|volatile|mutable|noexcept|override|final|&&|&)\s*$")
+THROW_END = re.compile(r"\b(throw|noexcept)\s*$")
+STATEMENT_END = re.compile(r"\b(if|while|for|switch|catch)\s*$")
+WORD_END = re.compile(r"([A-Za-z_]\w*)\s*$")
+
+
+def tail(m, end):
+    return max(m.rfind(";", 0, end), m.rfind("{", 0, end), m.rfind("}", 0, end)) + 1
+
+
 def restriction_spec(r):
     """The set of restrictions a RESTRICTION_RE match names (direct3d is amp)."""
     if r.group(2):
@@ -223,13 +238,13 @@ def find_decls(text, m, other_amp_names=frozenset()):
         i = skip_ws_back(m, r.start() - 1)
         # qualifiers between the parameter list and the restriction
         while i >= 0:
-            word = re.search(r"(const|volatile|mutable|noexcept|override|final|&&|&)\s*$", m[:i + 1])
+            word = QUALIFIER_END.search(m, tail(m, i + 1), i + 1)
             if word:
                 i = skip_ws_back(m, word.start() - 1)
                 continue
             if m[i] == ")":
                 k = match_back(m, i, "(", ")")
-                w = re.search(r"\b(throw|noexcept)\s*$", m[:k])
+                w = THROW_END.search(m, tail(m, k), k)
                 if w:
                     i = skip_ws_back(m, w.start() - 1)
                     continue
@@ -275,8 +290,7 @@ def decl_at(text, m, info, p_close, spec, restrict_span, implicit=False):
     whose restriction (spec) is written at restrict_span (empty when implicit),
     or None when it is not one this rewrite handles."""
     p_open = match_back(m, p_close, "(", ")")
-    before = m[:p_open]
-    nm = NAME_RE.search(before)
+    nm = NAME_RE.search(m, tail(m, p_open), p_open)
     if not nm or nm.group(2).startswith("~") or nm.group(2) in ("operator",) or \
             re.match(r"(if|while|for|switch|return|sizeof|decltype|alignof|alignas|noexcept|throw|static_assert)$",
                      nm.group(2)):
@@ -400,7 +414,7 @@ def throw_spec_edits(m):
     for r in THROW_SPEC_RE.finditer(m):
         if m[r.start()] == ")":  # not after a statement's condition: `if (x) throw (e);`
             k = match_back(m, r.start(), "(", ")")
-            if k < 0 or re.search(r"\b(if|while|for|switch|catch)\s*$", m[:k]):
+            if k < 0 or STATEMENT_END.search(m, tail(m, k), k):
                 continue
         open_p = r.end(1) - 1
         close_p = match_fwd(m, open_p, "(", ")")
@@ -764,7 +778,7 @@ def placement_errors(text, m, aliases, macros):
         nxt = _next_token(m, r.end())
         if prev == ")":
             po = match_back(m, pj, "(", ")")
-            word = re.search(r"([A-Za-z_]\w*)\s*$", m[:po]) if po >= 0 else None
+            word = WORD_END.search(m, tail(m, po), po) if po >= 0 else None
             if word and word.group(1) in ("throw", "noexcept"):
                 errors.append((r.start(), f"{where} must come before the exception specification "
                                           f"({word.group(1)}(...)), not after it"))

@@ -1,0 +1,261 @@
+"""The host tile compiler's parse (tools/tile_compiler, a Clang 22 plugin,
+built by plugins.py): rewrite() parses a source with clang++-22, the plugin
+loaded, and writes the source with its tiled kernels rewritten. Called by the
+host-tiles pass (passes/host_tiles.py) with the compile's flags and mode;
+`python3 -m amp_driver tile-compiler SRC OUT FLAG...` runs it alone (the
+analysis tests, tests/host_tiles/check_analysis.py).
+
+Two parses when a kernel of the source calls a function that waits on its
+barrier: the first inlines such calls (marking them /*amp_ht_inlined:...*/),
+the second (pass=2, on the first's output) analyses those kernels; should the
+second fail, the first runs again without inlining (those kernels keep
+fibers; tools/tile_compiler/README.md).
+
+Environment: AMP_CHECK_CLANG names another clang++ (as for amp_check);
+AMP_TILE_PCH=0: no precompiled <amp.h> for the parse (below).
+"""
+import hashlib
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from .job import scan
+
+# The compile flags the parse keeps (the others are dropped): those that
+# decide what the source means (-I -D -U -include -isystem -iquote -idirafter
+# -std); Microsoft mode (--msvc compiles, amp_compat/compat/msvc/flags.txt:
+# the same dialect, or the parse fails on what that mode accepts); what
+# changes the language the parse must accept (diagnostics that are errors by
+# default and the build turns off, -Wno-c++11-narrowing under --msvc; char
+# and wchar_t types, exceptions, RTTI).
+KEEP_WITH_VALUE = ("-I", "-D", "-U", "-include", "-isystem", "-iquote", "-idirafter")
+KEEP = re.compile(r"-(I|D|U|isystem|iquote|idirafter).+|-std=.*|-fms-.*|-f(no-)?delayed-template-parsing|"
+                  r"-Wno-.*|-f.*char8_t|-f(un)?signed-char|-fshort-wchar|-fno-exceptions|-fno-rtti")
+# A CUDA compile (Clang's): its host side is parsed, as the CUDA compile's
+# host pass sees it (the rewritten copy then goes through both passes; the
+# device pass never instantiates the per-tile form).
+KEEP_CUDA = re.compile(r"--cuda-(gpu-arch|path)=.*")
+INLINED = "/*amp_ht_inlined:"
+NOTE = "note: amp host tiles"
+
+
+def parse_flags(flags, cuda):
+    """The words of the compile flags (no sources) that the parse keeps."""
+    keep = []
+    for _, opt, value in scan(flags):
+        if opt in KEEP_WITH_VALUE and value is not None:
+            keep += [opt, value]
+        elif opt and (KEEP.fullmatch(opt) or (cuda and KEEP_CUDA.fullmatch(opt))):
+            keep.append(opt)
+    return keep
+
+
+def clang():
+    return os.environ.get("AMP_CHECK_CLANG") or "clang++-22"
+
+
+# ---- a precompiled <amp.h> for the parse ----------------------------------
+# Half of a parse is <amp.h> and Kokkos (tile_averages: 1.1 s of CPU, 0.5 s
+# with it). Used where the source includes nothing before <amp.h> but
+# standard headers (so that <amp.h> read first parses the same; `#include
+# <amp.h>` again is then skipped by its guard); built once per set of flags
+# into the user's build or cache folder. A parse that fails with it runs
+# again without it (a stale or refused precompiled header never costs a
+# kernel its compiled form).
+AMP_INCLUDE = re.compile(r'[ \t]*#[ \t]*include[ \t]*[<"]amp\.h[>"]')
+SKIPPED = re.compile(r"[ \t]*(//.*)?|[ \t]*#[ \t]*(line|pragma[ \t]+once)\b.*|"
+                     r"[ \t]*#[ \t]*include[ \t]*<[a-z_]+>[ \t]*(//.*)?")
+
+
+def amp_first(text):
+    """Whether only comments, blank lines, #line, #pragma once and
+    <standard> includes come before the text's #include <amp.h> / "amp.h"."""
+    in_comment = False
+    for line in text.splitlines():
+        if AMP_INCLUDE.match(line):
+            return True
+        if in_comment:
+            in_comment = "*/" not in line
+            continue
+        if SKIPPED.fullmatch(line):
+            continue
+        if re.match(r"[ \t]*/\*", line):
+            in_comment = "*/" not in line
+            continue
+        return False
+    return False
+
+
+def pch_for(text, flags):
+    """The path of a precompiled <amp.h> for a parse of text with flags
+    (built if missing), or None (AMP_TILE_PCH=0, text includes something
+    else first, or the header does not build)."""
+    import fcntl
+    if os.environ.get("AMP_TILE_PCH", "1") == "0" or not amp_first(text):
+        return None
+    cache = os.environ.get("AMP_BUILD_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.environ.get("HOME") or "/tmp", ".cache"), "amp_compat")
+    folder = os.path.join(cache, "tile_compiler", "pch")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    version = subprocess.run([clang(), "--version"], capture_output=True, text=True).stdout
+    key = hashlib.sha1((version + "".join(f + "\n" for f in flags)).encode()).hexdigest()[:16]
+    pch = os.path.join(folder, key + ".pch")
+    if not _nonempty(pch):
+        hdr = os.path.join(folder, key + ".h")
+        Path(hdr).write_text("#include <amp.h>\n")
+        with open(os.path.join(folder, ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not _nonempty(pch):
+                tmp = f"{pch}.tmp.{os.getpid()}"
+                r = subprocess.run([clang(), "-x", "c++-header", "-w"] + flags + [hdr, "-o", tmp],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                if r.returncode == 0:
+                    os.replace(tmp, pch)
+                elif os.path.exists(tmp):
+                    os.unlink(tmp)
+    return pch if _nonempty(pch) else None
+
+
+def _nonempty(path):
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+# ---- the parse -------------------------------------------------------------
+def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=()):
+    """Parses src with the compile flags (no sources; parse_flags picks what
+    the parse needs) and writes src with its tiled kernels rewritten to out.
+    cuda: a Clang CUDA compile (its host side is parsed); report: a note per
+    tiled kernel with a barrier ("note: amp host tiles: ..."); headers: the
+    project headers whose kernels are rewritten too, each copy written to
+    overlay/<its path>; fibers: kernels (FILE:LINE:COL) kept on fibers.
+    Returns (success: out written, the parse's messages: the plugin's notes
+    and "tile_compiler: ..." lines). Unsuccessful: nothing usable (the
+    caller compiles src unchanged: fibers)."""
+    from . import plugins
+    try:
+        so = plugins.build("tile_compiler")
+    except plugins.PluginError as e:
+        return False, f"{e}\n"
+    keep = parse_flags(flags, cuda)
+    lang = ["-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"] if cuda else ["-x", "c++"]
+    arg = lambda a: ["-Xclang", "-plugin-arg-tile-compiler", "-Xclang", a]  # noqa: E731
+    base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-DAMP_TILE_COMPILER_PASS=1"] + keep + \
+        [f"-fplugin={so}"] + [w for k in fibers if k for w in arg(f"fibers={k}")]
+    opts = (arg("report=1") if report else []) + \
+        ([w for a in [f"overlay={overlay}"] + [f"header={h}" for h in headers] for w in arg(a)]
+         if headers and overlay else [])
+    pch = None
+    if not cuda:  # the precompiled <amp.h>: its flags without the -iquote folders, which do not reach <amp.h>
+        pflags = [w for _, o, v in scan(keep) if o != "-iquote" and not (o or "").startswith("-iquote")
+                  for w in ([o, v] if v is not None else [o])]
+        pch = pch_for(Path(src).read_text(errors="surrogateescape"),
+                      ["-fopenmp", "-DAMP_TILE_COMPILER_PASS=1"] + pflags)
+    with_pch = base + ["-include-pch", pch] if pch else base
+
+    def parse(cmd, extra, source):
+        r = subprocess.run(cmd + extra + opts + [source], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return r.returncode == 0, r.stderr.decode(errors="replace")
+    # First pass: kernels compiled or refused; a kernel that hands its
+    # tiled_index to a function waiting on the barrier gets that call inlined.
+    ok, notes1 = parse(with_pch, arg(f"out={out}"), src)
+    if not ok and pch:
+        ok, notes1 = parse(base, arg(f"out={out}"), src)
+        if ok:
+            os.unlink(pch)
+            pch, with_pch = None, base
+    if not ok:
+        return False, notes1
+    ov = _overlay_dirs(overlay, keep) if headers and overlay else []
+    if not (_nonempty(out) and (INLINED in Path(out).read_text(errors="replace") or (ov and _inlined_in(overlay)))):
+        return _nonempty(out), notes1
+    return _second_pass(src, out, base, with_pch, pch, ov, arg, parse, notes1)
+
+
+def _second_pass(src, out, base, with_pch, pch, ov, arg, parse, notes1):
+    """The inlined kernels analysed and split, on the first pass's output
+    (headers were written by the first pass); should it fail, the first pass
+    again without inlining: those kernels keep fibers. Its input names the
+    original (#line 1); its "" includes resolve as the source's; it reads the
+    first's copies of the project headers (the overlay's folders first).
+    The messages: both passes' notes, or those of the pass without
+    inlining after the "tile_compiler:" lines that say why."""
+    in2 = out + ".pass2.in.cpp"
+    text = Path(out).read_text(errors="surrogateescape")
+    if not text.startswith("#line 1 "):
+        esc = src.replace("\\", "\\\\").replace('"', '\\"')
+        text = f'#line 1 "{esc}"\n' + text
+    Path(in2).write_text(text, errors="surrogateescape")
+    out2 = out + ".pass2"
+    try:
+        extra = ["-iquote", os.path.dirname(src)] + arg(f"out={out2}") + arg("pass=2")
+        for cmd in [with_pch] + ([base] if pch else []):
+            ok, notes2 = parse(cmd[:1] + ov + cmd[1:], extra, in2)
+            if ok and _nonempty(out2):
+                os.replace(out2, out)
+                return True, notes1 + notes2
+        msg = ["tile_compiler: the parse of the inlined kernels failed; kernels with barriers in called "
+               "functions keep fibers"]
+        msg += ["tile_compiler:   " + ln for ln in notes2.splitlines() if NOTE not in ln][:5]
+        if os.path.exists(out2):
+            os.unlink(out2)
+        ok, notes = parse(base, arg(f"out={out}") + arg("inline=0"), src)
+        return ok and _nonempty(out), "\n".join(msg) + "\n" + notes
+    finally:
+        if os.path.exists(in2):
+            os.unlink(in2)
+
+
+def _overlay_dirs(overlay, keep):
+    """The include folders of the overlay: each of its folders as -iquote,
+    and its mirror of each -I folder (the overlay mirrors real paths: an -I
+    folder written with `..` names the same folder)."""
+    if not os.path.isdir(overlay):
+        return []
+    ov = []
+    for d, _, _ in os.walk(overlay):
+        if d != overlay:
+            ov += ["-iquote", d]
+    for _, o, _ in scan(keep):
+        if o and o.startswith("-I") and len(o) > 2:
+            d = overlay + os.path.realpath(o[2:])
+            if os.path.isdir(d):
+                ov.append("-I" + d)
+    return ov
+
+
+def _inlined_in(folder):
+    for d, _, files in os.walk(folder):
+        for f in files:
+            try:
+                if INLINED in Path(d, f).read_text(errors="replace"):
+                    return True
+            except OSError:
+                pass
+    return False
+
+
+def main(argv):
+    """tile-compiler SRC OUT FLAG...: rewrite() alone, its messages on
+    stderr, its mode (CUDA) read from the flags as the launcher reads a
+    compile line (job.Job); AMP_HOST_TILES_REPORT=1: the notes;
+    AMP_TILE_HEADERS=H1:H2... with AMP_TILE_OVERLAY=DIR: the kernels of these
+    project headers too; AMP_TILE_FIBERS: kernels (FILE:LINE:COL, one a
+    line) kept on fibers. Exit status 0: OUT written."""
+    import sys
+    from .job import Job
+    if len(argv) < 2:
+        sys.stderr.write(main.__doc__ + "\n")
+        return 2
+    src, out, flags = argv[0], argv[1], argv[2:]
+    env = os.environ
+    ok, notes = rewrite(src, out, flags, cuda=Job.parse(clang(), flags).gpu == "cuda",
+                        report=env.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0"),
+                        headers=[h for h in env.get("AMP_TILE_HEADERS", "").split(":") if h],
+                        overlay=env.get("AMP_TILE_OVERLAY") or None,
+                        fibers=env.get("AMP_TILE_FIBERS", "").splitlines())
+    sys.stderr.write(notes)
+    return 0 if ok else 1
