@@ -615,10 +615,10 @@ constexpr std::decay_t<decltype(true ? std::declval<const A&>() : std::declval<c
 // overloads by default (-fgpu-exclude-wrong-side-overloads) and needs none.
 #if defined(__CUDA__) && !defined(__HIP__)
 #define AMP_COMPAT_WIN_MINMAX_HOST(A, B, R)                                                   \
-    __host__ inline R min(A a, B b) {                                                          \
+    __host__ constexpr R min(A a, B b) {                                                       \
         return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
     }                                                                                          \
-    __host__ inline R max(A a, B b) {                                                          \
+    __host__ constexpr R max(A a, B b) {                                                       \
         return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
     }
 AMP_COMPAT_WIN_MINMAX_HOST(int, int, int)
