@@ -566,16 +566,19 @@ void tile_3d() {
 // reference (captured `[=, &buf]`); one `int i;` serves as the loop
 // variable of a barrier-free `for` (per work-item values) and later of a
 // `for` around barriers (uniform); the inner loop's counter is stepped in its
-// body, not its header; bounds come from a helper `hb_min`.
+// body, not its header; bounds come from a helper `hb_min`; index copies
+// (`index<1> tile_idx = tidx.tile;`) are read through operator[].
 template <class T> T hb_min(const T& a, const T& b) restrict(amp, cpu) { return a < b ? a : b; }
 #define HB_ROLL_STEPS 48
 #define HB_ROLL_TILE 16
 void hb_roll(tiled_index<HB_ROLL_TILE>& tidx, array_view<const float, 1> pu, array<float, 1>& buf,
              array_view<float, 1> out) restrict(amp) {
+  index<1> tile_idx = tidx.tile;   // copies of the tile's and the work-item's
+  index<1> local_idx = tidx.local; // indices, read through operator[]
   tile_static float a_[HB_ROLL_TILE + 1];
   tile_static float b_[HB_ROLL_TILE + 1];
-  const int tid = tidx.local[0];
-  const int base = tidx.tile[0] * (HB_ROLL_STEPS + 4);
+  int tid = local_idx[0];
+  const int base = tile_idx[0] * (HB_ROLL_STEPS + 4);
   int i;
   for (i = tid; i <= HB_ROLL_STEPS; i += HB_ROLL_TILE) buf[base + i] = float(i % 7) + 0.5f * float(tidx.tile[0]);
   for (i = HB_ROLL_STEPS; i > 0; i -= 4) {
@@ -586,7 +589,7 @@ void hb_roll(tiled_index<HB_ROLL_TILE>& tidx, array_view<const float, 1> pu, arr
       if (tid <= start) a_[tid] = buf[base + c + tid];
       for (int k = start - 1; k >= end;) {
         tidx.barrier.wait();
-        b_[tid] = pu[tidx.tile] * a_[tid + 1] + (1.0f - pu[tidx.tile]) * a_[tid];
+        b_[tid] = pu[tile_idx] * a_[tid + 1] + (1.0f - pu[tile_idx]) * a_[tid];
         k--;
         tidx.barrier.wait();
         a_[tid] = pu[tidx.tile] * b_[tid + 1] + (1.0f - pu[tidx.tile]) * b_[tid];

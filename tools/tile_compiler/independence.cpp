@@ -49,7 +49,18 @@ bool Kernel::isCoord(const Expr* e, int d, bool global) {
   }
   const auto* oc = dyn_cast<CXXOperatorCallExpr>(e);
   if (!oc || oc->getOperator() != OO_Subscript || oc->getNumArgs() != 2) return false;
-  const auto* me = dyn_cast<MemberExpr>(strip(oc->getArg(0)));
+  // The index: `t.local`, or a recomputed copy of it (`const index<1>
+  // local_idx = t.local;`, Microsoft's BinomialOptions).
+  const Expr* obj = strip(oc->getArg(0));
+  for (int hop = 0; hop < 4; ++hop) {
+    const auto* dr = dyn_cast<DeclRefExpr>(obj);
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!v || !remat_.count(v) || !isValueClass(v->getType()) || !v->getInit()) break;
+    const auto* ce = dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit());
+    if (!ce || ce->getNumArgs() != 1 || !ce->getConstructor() || !ce->getConstructor()->isCopyConstructor()) break;
+    obj = strip(ce->getArg(0));
+  }
+  const auto* me = dyn_cast<MemberExpr>(obj);
   const auto* base = me ? dyn_cast<DeclRefExpr>(strip(me->getBase())) : nullptr;
   const auto* lit = dyn_cast<IntegerLiteral>(strip(oc->getArg(1)));
   if (!base || base->getDecl() != param_ || !lit || lit->getValue() != static_cast<uint64_t>(d)) return false;

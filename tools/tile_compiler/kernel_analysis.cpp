@@ -726,12 +726,15 @@ bool Kernel::copiedFromUniform(const VarDecl* v) {
       !(ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))
     return false;
   const Expr* a = ce->getArg(0)->IgnoreImplicit();
-  return uniformObject(a);
+  // An index or extent copied from a uniform value (`index<1> tile_idx =
+  // tidx.tile;`, Microsoft's BinomialOptions) is one too.
+  return uniformObject(a) || (isValueClass(a->getType()) && uniform(a));
 }
 // The object e (a variable, or a member of it) is used without being
 // modified: read, the object of a const member function or operator, a
 // field of it used so, copied, or passed by value or const reference.
 bool Kernel::constUse(const Expr* e) {
+  const QualType type = e->getType();
   const Stmt* p = parentOf(e);
   while (p && (isa<ParenExpr>(p) || (isa<ImplicitCastExpr>(p) && (cast<ImplicitCastExpr>(p)->getCastKind() == CK_NoOp ||
                                                                      cast<ImplicitCastExpr>(p)->getCastKind() == CK_DerivedToBase ||
@@ -754,6 +757,11 @@ bool Kernel::constUse(const Expr* e) {
     for (unsigned i = 0; i < call->getNumArgs(); ++i) {
       if (call->getArg(i) != e) continue;
       if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && isa<CXXOperatorCallExpr>(call) && !m->isStatic()) {
+        // `idx[0]` on a non-const index picks the non-const operator[];
+        // read as a value, it changes nothing.
+        if (i == 0 && !m->isConst() && m->getOverloadedOperator() == OO_Subscript && isValueClass(type))
+          if (const auto* r = dyn_cast_or_null<ImplicitCastExpr>(parentOf(call)))
+            return r->getCastKind() == CK_LValueToRValue;
         if (i == 0) return m->isConst();
         --i;
       }
@@ -857,6 +865,13 @@ void Kernel::chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDec
       if (!elementRef(v->getInit())) return false;
       for (const DeclRefExpr* r : refs_)
         if (r->getDecl() == v && !inFile(r->getLocation())) return false;
+      return true;
+    }
+    // An index or extent only used as a value (`index<1> local_idx =
+    // tidx.local;`) is recomputed like a scalar.
+    if (isValueClass(t) && !t.isVolatileQualified()) {
+      for (const DeclRefExpr* r : refs_)
+        if (r->getDecl() == v && (!constUse(r) || !inFile(r->getLocation()))) return false;
       return true;
     }
     if (!(t->isArithmeticType() || t->isEnumeralType()) || t.isVolatileQualified()) return false;

@@ -230,11 +230,15 @@ inline const isa_request& requested_isa() {
   return r;
 }
 
+// The tile_group tag of the baseline copy in a launch that times the copies
+// (launch_host.h, measured_tiles): an instance apart from the fixed
+// baseline's, so that each has one caller.
+inline constexpr int measured_baseline = 3;
+
 // The copies of one tile's call. Each instruction set calls the kernel with
 // a tile_group type of its own, so each has its own instance of the
 // kernel's per-tile body: the baseline's has one caller (the launch's tile
-// loop, launch_host.h compiled_tiles) and is inlined into it as in a build
-// without wider copies.
+// loop) and is inlined into it as in a build without wider copies.
 template <int I> struct run_in {
   template <class F, class G> AMP_HOST_ONLY static void tile(const F& f, const G& g) { f(g); }
 };
@@ -246,18 +250,6 @@ template <> struct run_in<int(isa::v4)> {
   template <class F, class G>
   AMP_HOST_ONLY AMP_HT_WIDE_COPY("arch=x86-64-v4") static void tile(const F& f, const G& g) { f(g); }
 };
-
-// One tile (its index and origin) of compiled kernel f in the copy of
-// instruction set `copy` (the baseline's body inlined here, as into its one
-// caller).
-template <int D0, int D1, int D2, class F, int R>
-AMP_HOST_ONLY __attribute__((always_inline)) inline void run_tile(isa copy, const F& f, const index<R>& tile,
-                                                                  const index<R>& org) {
-  if (copy == isa::v4) return run_in<int(isa::v4)>::tile(f, tile_group<D0, D1, D2, int(isa::v4)>{tile, org});
-  if (copy == isa::v3) return run_in<int(isa::v3)>::tile(f, tile_group<D0, D1, D2, int(isa::v3)>{tile, org});
-  tile_group<D0, D1, D2, int(isa::baseline)> g{tile, org};
-  f(g);
-}
 
 // The measured choice of one kernel type (its first launches; kept for the
 // process). A sample is a run of consecutive tiles of one thread in one copy,

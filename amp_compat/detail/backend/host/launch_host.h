@@ -170,7 +170,16 @@ template <class Exec> struct host_launcher {
       if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
         // A kernel the tile compiler rewrote: one call per tile, no fibers, in
         // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
-        return compiled_tiles<D0, D1, D2>(te, k.fn());
+        using host_tiles::isa;
+        const host_tiles::isa_request& r = host_tiles::requested_isa();
+        if constexpr (host_tiles::wide_isas) {
+          if (r.measured)
+            return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
+                                       : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+          if (r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
+          if (r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+        }
+        return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
       }
     }
     const Concurrency::extent<R> tile_ext = shape::tile_extent();
@@ -184,35 +193,43 @@ template <class Exec> struct host_launcher {
   }
 
 private:
-  // A compiled kernel's tiles, each in the copy of the instruction set the
-  // request fixes (AMP_HOST_TILES_ISA) or, while the kernel's choice is
-  // measured, the one its first tiles time (host_tiles::isa_choice): one
-  // launch whatever the copy, so that a kernel costs the build one schedule
-  // per accelerator and one instance of its per-tile body per instruction set
-  // (the baseline's inlined into its one caller here).
-  template <int D0, int D1, int D2, class F>
+  // A compiled kernel's tiles in instruction set I (host_tiles::run_in).
+  template <int D0, int D1, int D2, int I, class F>
   static void compiled_tiles(const tiled_extent<D0, D1, D2>& te, const F& f) {
     using shape = tile_shape<D0, D1, D2>;
-    using host_tiles::isa;
+    using group = host_tiles::tile_group<D0, D1, D2, I>;
     constexpr int R = shape::rank;
-    const host_tiles::isa_request& r = host_tiles::requested_isa();
-    if constexpr (!host_tiles::wide_isas) {
-      each_tile<shape, F>(te, [&f](const index<R>& tile, const index<R>& org) {
-        host_tiles::tile_group<D0, D1, D2, int(isa::baseline)> g{tile, org};
+    each_tile<shape, F>(te, [&f](const index<R>& tile, const index<R>& org) {
+      group g{tile, org};
+      host_tiles::run_in<I>::tile(f, g);
+    });
+  }
+
+  // A compiled kernel's tiles, the baseline copy or the widest (W) as
+  // measured on its first tiles (host_tiles::isa_choice). One call site per
+  // copy, and a tile_group tag of its own for this baseline instance, so
+  // that each instance has one caller and is inlined into it.
+  template <int D0, int D1, int D2, int W, class F>
+  static void measured_tiles(const tiled_extent<D0, D1, D2>& te, const F& f) {
+    using shape = tile_shape<D0, D1, D2>;
+    using base_group = host_tiles::tile_group<D0, D1, D2, host_tiles::measured_baseline>;
+    using wide_group = host_tiles::tile_group<D0, D1, D2, W>;
+    constexpr int R = shape::rank;
+    host_tiles::isa_choice& c = host_tiles::choice_of<F>(f.where, static_cast<host_tiles::isa>(W));
+    each_tile<shape, F>(te, [&f, &c](const index<R>& tile, const index<R>& org) {
+      bool in_sample;
+      const bool wide = c.begin(in_sample) == 1;
+      const auto t0 = in_sample ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+      if (wide) {
+        wide_group g{tile, org};
+        host_tiles::run_in<W>::tile(f, g);
+      } else {
+        base_group g{tile, org};
         f(g);
-      });
-    } else {
-      host_tiles::isa_choice* c = r.measured ? &host_tiles::choice_of<F>(f.where, r.widest) : nullptr;
-      const isa fixed = r.fixed, widest = r.widest;
-      each_tile<shape, F>(te, [&f, c, fixed, widest](const index<R>& tile, const index<R>& org) {
-        bool in_sample = false;
-        const isa copy = c ? (c->begin(in_sample) == 1 ? widest : isa::baseline) : fixed;
-        const auto t0 = in_sample ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-        host_tiles::run_tile<D0, D1, D2>(copy, f, tile, org);
-        if (in_sample)
-          c->end(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
-      });
-    }
+      }
+      if (in_sample)
+        c.end(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
+    });
   }
 
   // The one schedule of tiled kernels on the host: runs of consecutive tiles
