@@ -22,10 +22,12 @@
 // 8-bit DIV, a segment override) goes to the handler installed before, the
 // default one ending the program as it would without amp_compat.
 // Other targets (AArch64 gives 0 and does not trap): nothing is installed.
+// A GPU build's device pass has no host threads: nothing there either.
 #pragma once
+#include "../../config.h"
 #include "../../restrict_pair.h"
 
-#if defined(__x86_64__) && defined(__linux__)
+#if defined(__x86_64__) && defined(__linux__) && !AMP_DEVICE_PASS
 #include <csignal>
 #include <cstdint>
 #include <cstring>
