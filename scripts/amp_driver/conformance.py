@@ -616,7 +616,8 @@ def tables(results, adaptations, elapsed, args):
         lines.append(f"(cut by --time-limit: {len(results)} of the {args.selected} selected tests ran)")
     lines.append(f"({len(results)} tests, {nsets} definition sets, {elapsed:.0f} s"
                  + (f", every {args.every}th test" if args.every > 1 else "")
-                 + (f", filter {args.filter!r}" if args.filter else "") + ")")
+                 + (f", filter {args.filter!r}" if 0 < len(args.filter) <= 200 else
+                    f", a filter of {len(args.filter)} characters" if args.filter else "") + ")")
     neg_pass = [r for r in results if r["kind"] == "negative" and r["status"] == "pass"]
     if neg_pass:
         by_sa = [r for r in neg_pass if r.get("rejected_by_static_assert")]
