@@ -63,6 +63,11 @@
 #include <cwctype>
 #include <string>
 #include <strings.h>
+// MSVC's math headers declare the float and long double overloads of the
+// math functions in the global namespace too (`modf(x, &whole)` with floats
+// finds modf(float, float*), as Microsoft's conformance suite calls it);
+// libstdc++'s <math.h> does the same (using-declarations of std's).
+#include <math.h>
 
 #include "detail/format.h"
 #include "detail/utf8.h"

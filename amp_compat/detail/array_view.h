@@ -292,8 +292,11 @@ public:
     }
   }
   // The current contents are not needed: the next kernel does not copy them in.
+  // A section's: what kernels wrote there is not copied back (discard_section).
   void discard_data() const {
-    if (h_.buf && covers_buffer()) h_.buf->valid = 0, h_.buf->priv_valid = false;
+    if (!h_.buf) return;
+    if (covers_buffer()) h_.buf->valid = 0, h_.buf->priv_valid = false;
+    else discard_section();
   }
   // Where the data source lives: the array's view, the cpu accelerator for
   // host memory; a view made without a data source has none (AMP: throws).
@@ -349,6 +352,15 @@ private:
     for (int d = 0; d < N; ++d)
       if (o[d] < 0 || e[d] <= 0 || o[d] + e[d] > this->extent[d])
         throw runtime_exception("array_view::section: the section is out of the view's bounds", detail::e_invalidarg);
+  }
+  // Each contiguous run of the section (a row of its innermost dimension).
+  void discard_section() const {
+    if (this->is_dense()) return h_.buf->discard_range(h_.off, static_cast<std::size_t>(this->extent.size_64()) * sizeof(T));
+    Concurrency::extent<N> rows = this->extent;
+    rows[N - 1] = 1;
+    const std::size_t run = static_cast<std::size_t>(this->extent[N - 1]) * sizeof(T);
+    for (long long r = 0; r < rows.size_64(); ++r)
+      h_.buf->discard_range(h_.off + static_cast<std::size_t>(this->offset(detail::delinearize(r, rows))) * sizeof(T), run);
   }
   bool covers_buffer() const {
     return h_.off == 0 && static_cast<std::size_t>(this->extent.size_64()) * sizeof(T) == h_.buf->bytes;

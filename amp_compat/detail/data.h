@@ -88,10 +88,13 @@ protected:
   // buffer access, which AMP code written on Windows relies on (kernels over
   // a padded tiled_extent that index past the data without a check, as
   // Microsoft's own AMP Algorithms Library does): the write is discarded and
-  // the read gives zero, instead of corrupting memory.
+  // the read gives zero, instead of corrupting memory. Host code outside
+  // kernels is not Direct3D's: MSVC's runtime addresses the element linearly
+  // and checks nothing (a 100x80 view's (0, 80) is its element (1, 0)); that
+  // element is given while it lies in the view's buffer (unchecked_in_buffer).
   AMP_FN T& at(const index<N>& i) const {
     if constexpr (direct3d_out_of_range) {
-      if (!in_extent(i)) return out_of_range_element();
+      if (!in_extent(i) && !unchecked_in_buffer(i)) return out_of_range_element();
     } else if constexpr (checked::on) {
       if (!in_extent(i)) report_out_of_range(i);
     }
@@ -102,6 +105,15 @@ protected:
     int ii[N], ee[N];
     for (int d = 0; d < N; ++d) ii[d] = i[d], ee[d] = extent[d];
     checked::out_of_range(h_.tag == view_tag ? "array_view" : "array", ii, ee, N);
+  }
+  AMP_FN bool unchecked_in_buffer(const index<N>& i) const {
+    if constexpr (device_pass) {
+      return false;
+    } else {
+      if (target::in_amp_context() || !h_.buf) return false;
+      const long long at = static_cast<long long>(h_.off / sizeof(T)) + offset(i);
+      return at >= 0 && static_cast<unsigned long long>(at) < h_.buf->bytes / sizeof(T);
+    }
   }
   AMP_FN bool in_extent(const index<N>& i) const {
     for (int d = 0; d < N; ++d) {

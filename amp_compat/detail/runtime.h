@@ -224,6 +224,25 @@ struct buffer {
     valid = (a == access::read) ? (valid | b) : b;
     if (a != access::read) priv_valid = false;
   }
+  // discard_data() of a section of a view over user memory: the results that
+  // kernels left in [off, off + n) and that were not copied back yet are
+  // dropped, by giving the current copy the user memory's contents there, so
+  // that synchronize() leaves that range as it was (Microsoft's accelerators
+  // do so). Host kernels that work in place (AMP_HOST_VIEWS's default) left
+  // nothing to drop.
+  void discard_range(std::size_t off, std::size_t n) {
+    wait_pending();
+    if (host_owned || !host || host_current()) return;
+    const char* user = static_cast<const char*>(host) + off;
+    if (priv_valid) {
+      std::memcpy(static_cast<char*>(priv) + off, user, n);
+      return;
+    }
+    const int d = current_device();
+    if (d < 0) return; // the whole buffer was discarded
+    device_memory::to_device(*queue_of(d), static_cast<char*>(dev(d).ptr) + off, user, n);
+    valid = bit(device_location(d)); // other device copies do not have the range back
+  }
   void transfer_to(location l) {
     const int src = current_device();
     if (l == location::host) {

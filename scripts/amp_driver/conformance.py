@@ -283,6 +283,19 @@ class MsvcToolchain:
     def cxx_cmd(self, launch=False, cxx=None):
         return list(self.driver)  # amp++ runs the launcher itself
 
+    def test_env(self, build_dir):
+        """The environment of each test's compile, set up once (the library's
+        compile, before it, checked the dependencies as any amp++ call does):
+        this Python first on PATH (amp++ runs `python3`; a version manager's
+        shim costs about 2 s a call) and, for host builds, the Kokkos install
+        named (amp++ then skips its dependency check, about 1 s a call)."""
+        env = dict(os.environ)
+        env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+        kokkos = build_dir / "deps" / "kokkos-host"
+        if self.kind == "host" and (kokkos / "include" / "Kokkos_Core.hpp").is_file():
+            env["AMP_KOKKOS_ROOT"] = str(kokkos)
+        return env
+
     def flags(self, pch, inc):
         return ["-O0", "-w", f"-I{inc}"]
 
@@ -373,7 +386,7 @@ def compile_logged(cmd, test, args, log, what):
     # In a session of its own, so that a timeout stops the compilers the
     # driver started too, not only the driver.
     p = subprocess.Popen(["nice", "-n", "5"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         cwd=str(test.path.parent), start_new_session=True)
+                         cwd=str(test.path.parent), start_new_session=True, env=args.compile_env)
     try:
         so, se = p.communicate(timeout=args.build_timeout)
         rc, out = p.returncode, so + se
@@ -603,7 +616,8 @@ def tables(results, adaptations, elapsed, args):
         lines.append(f"(cut by --time-limit: {len(results)} of the {args.selected} selected tests ran)")
     lines.append(f"({len(results)} tests, {nsets} definition sets, {elapsed:.0f} s"
                  + (f", every {args.every}th test" if args.every > 1 else "")
-                 + (f", filter {args.filter!r}" if args.filter else "") + ")")
+                 + (f", filter {args.filter!r}" if 0 < len(args.filter) <= 200 else
+                    f", a filter of {len(args.filter)} characters" if args.filter else "") + ")")
     neg_pass = [r for r in results if r["kind"] == "negative" and r["status"] == "pass"]
     if neg_pass:
         by_sa = [r for r in neg_pass if r.get("rejected_by_static_assert")]
@@ -707,6 +721,7 @@ def main():
         tests = [t for i, t in enumerate(tests) if i % args.every == 0]
     args.selected = len(tests)
     log(f"{len(tests)} of {total} tests selected; {args.jobs} jobs; output in {work}")
+    args.compile_env = None
 
     t0 = time.time()
     if args.run_only or (args.resume and (work / "library.json").exists()):
@@ -728,6 +743,8 @@ def main():
              "test_main": str(test_main) if test_main else "",
              "check_pch": str(check_pch) if check_pch else "",
              "adaptations": adaptations, "lib_error": lib_error}, indent=1))
+    if flavor == "microsoft":
+        args.compile_env = tc.test_env(build_dir)
     log("test library adaptations:" if adaptations else "test library: no adaptations")
     for a in adaptations:
         print(f"  - {a}", flush=True)

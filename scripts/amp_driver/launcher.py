@@ -64,7 +64,12 @@ def closure(job):
         for d in cands:
             found = windows.resolve_ci(d, name)
             if len(found) == 1:
-                return [os.path.normpath(found[0])]
+                c = os.path.normpath(found[0])
+                if kind == '"' and d == os.path.dirname(f):
+                    # Clang in the MSVC dialect reads `\` as `/` and finds it beside
+                    # the includer: a rewritten copy must be reached the same way.
+                    rel_includers.setdefault(c, set()).add(f)
+                return [c]
         return []
     files, texts = includes.walk(job.source_paths, follow)
     return files, rel_includers, texts

@@ -69,6 +69,29 @@ TEST(OutOfRange, ConcurrentDiscardedWritesDoNotReachReads) {
   for (int i = 0; i < n; ++i) EXPECT_EQ(data[i], 3) << i;
 }
 
+// Host code outside kernels is not Direct3D's: MSVC addresses an element
+// linearly without a check, so a 4x3 view's (0, 3) is its element (1, 0)
+// (Microsoft's conformance suite has a helper that swaps its loop bounds and
+// passes by that). Given while the position is in the view's buffer; beyond
+// it, zero. In a kernel the Direct3D rule above stays.
+TEST(OutOfRange, HostAccessOutsideKernelsIsLinearInTheBuffer) {
+  std::vector<int> v(12);
+  for (int k = 0; k < 12; ++k) v[k] = 10 + k;
+  array_view<int, 2> a(4, 3, v);
+  EXPECT_EQ(a(0, 3), 13);
+  EXPECT_EQ(a(1, -1), 12);
+  EXPECT_EQ(a(3, 3), 0);  // linear 12: past the buffer
+  EXPECT_EQ(a(0, -1), 0); // linear -1
+  std::vector<int> out(1, -1);
+  array_view<int, 1> o(1, out);
+  parallel_for_each(extent<1>(1), [=](index<1>) restrict(amp) { o[0] = a(0, 3); });
+  o.synchronize();
+  EXPECT_EQ(out[0], 0);
+  array_view<int, 2> lower = a.section(index<2>(2, 0)); // rows 2..3 of the buffer
+  EXPECT_EQ(lower(-1, 0), 13);
+  EXPECT_EQ(lower(1, 3), 0);
+}
+
 // AMP's restrict(amp) pointer constructor checks nothing in a kernel (as in
 // Microsoft's runtime): an empty view made there as a placeholder is valid.
 // (GPU builds do not offer the pointer constructors in kernels yet.)

@@ -102,5 +102,20 @@ int main() {
     copy(fresh, f.begin());
     std::printf("new array: %d %d %d\n", f[0], f[1], f[2]);
   }
+  // 10. discard_data() of sections after a kernel wrote the whole view
+  // (Microsoft's suite, ImplicitSynchronize/Discard/Test.02): the sections'
+  // results are not copied back, the rest's are. A strided section and a
+  // contiguous one.
+  std::vector<int> s(16, 20);
+  {
+    array_view<int, 2> as(4, 4, s);
+    array_view<int, 2> inner = as.section(index<2>(1, 1), extent<2>(2, 2));
+    array_view<int, 2> last_row = as.section(index<2>(3, 0));
+    parallel_for_each(as.extent, [=](index<2> i) restrict(amp) { as[i] = 1; });
+    inner.discard_data();
+    last_row.discard_data();
+    as.synchronize();
+    std::printf("sections discarded: %d %d %d %d %d\n", s[0], s[5], s[10], s[11], s[12]);
+  }
   return 0;
 }

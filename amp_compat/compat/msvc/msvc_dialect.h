@@ -108,6 +108,30 @@ template <class A>
 inline amp_compat_msvc_converted<A> amp_compat_msvc_convert(A&& a) {
   return amp_compat_msvc_converted<A>(static_cast<A&&>(a));
 }
+
+// std::vector<const T>: Visual C++'s library (up to Visual Studio 2015)
+// accepted a vector of const elements, and its element access gave non-const
+// references (`vector<const int> v(n); v[i] = i;`, `vector<const S> g(n);
+// g[i].x = 2;`, as Microsoft's conformance suite writes); libstdc++ rejects
+// the type. Here it is a vector<T> that keeps its own type, so that a
+// template parameter deduced from it is `const T`, as with MSVC
+// (`template <class T> bool compare(const vector<T>&, const array_view<T, 2>&)`
+// given a vector<const int> and an array_view<const int, 2>). Declared ahead
+// of <vector> (this header comes first in every translation unit); the base
+// is complete wherever such a vector is used, as <vector> is then included.
+namespace std {
+template <class T> class allocator;
+template <class T, class A> class vector;
+template <class T> class vector<const T, allocator<const T>> : public vector<T, allocator<T>> {
+  using base = vector<T, allocator<T>>;
+
+public:
+  using base::base;
+  vector() = default;
+  vector(const base& v) : base(v) {}
+  vector(base&& v) : base(static_cast<base&&>(v)) {}
+};
+} // namespace std
 #endif
 
 #endif

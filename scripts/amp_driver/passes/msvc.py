@@ -493,13 +493,14 @@ def assert_extra_argument_edits(b):
     return edits
 
 
-CONST_ELEMENT = re.compile(r"\bstd\s*::\s*(?:vector|deque|list|forward_list)\s*<\s*(const\s+)[A-Za-z_][\w:]*\s*>")
+CONST_ELEMENT = re.compile(r"\bstd\s*::\s*(?:deque|list|forward_list)\s*<\s*(const\s+)[A-Za-z_][\w:]*\s*>")
 
 
 def const_element_edits(b):
-    """std::vector<const T> (and deque, list): MSVC's library accepted
-    containers of const elements, libstdc++ rejects them; the element loses
-    its top-level const (only `const Name>`: `const char*` is left alone)."""
+    """std::deque<const T> (and list): MSVC's library accepted containers of
+    const elements, libstdc++ rejects them; the element loses its top-level
+    const (only `const Name>`: `const char*` is left alone). std::vector<const
+    T> keeps its type (compat/msvc/msvc_dialect.h defines it)."""
     return [(m.start(1), m.end(1), "") for m in CONST_ELEMENT.finditer(b)]
 
 

@@ -14,6 +14,7 @@
 #include "../../checked.h"
 #include "compiled_tiles.h"
 #include "fiber.h"
+#include "int_division.h"
 #include "../../kernel_name.h"
 #include "../../tiled.h"
 
@@ -25,7 +26,10 @@
 namespace Concurrency {
 namespace detail {
 
+// Every host launch has one. Its work-items' integer divisions by zero give
+// Direct3D's results instead of ending the program (int_division.h).
 struct error_slot {
+  error_slot() { int_division::arm(); }
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex m;
