@@ -106,10 +106,14 @@ def pch_for(text, flags):
     pch = os.path.join(folder, key + ".pch")
     if not _nonempty(pch):
         hdr = os.path.join(folder, key + ".h")
-        Path(hdr).write_text("#include <amp.h>\n")
         with open(os.path.join(folder, ".lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not _nonempty(pch):
+                # Written once, under the lock: a precompiled header records
+                # its source's time, and a rewrite by a parallel compile made
+                # every parse with it fail (and delete it).
+                if not os.path.isfile(hdr):
+                    Path(hdr).write_text("#include <amp.h>\n")
                 tmp = f"{pch}.tmp.{os.getpid()}"
                 r = subprocess.run([clang(), "-x", "c++-header", "-w"] + flags + [hdr, "-o", tmp],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -164,8 +168,8 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     ok, notes1 = parse(with_pch, arg(f"out={out}"), src)
     if not ok and pch:
         ok, notes1 = parse(base, arg(f"out={out}"), src)
-        if ok:
-            os.unlink(pch)
+        if ok:  # a stale or refused header: gone (a parallel parse may have removed it first)
+            Path(pch).unlink(missing_ok=True)
             pch, with_pch = None, base
     if not ok:
         return False, notes1
