@@ -12,10 +12,12 @@
 // the trap of a DIV or IDIV instruction is answered the way Direct3D computes
 // the division, and the work-item goes on:
 //  - unsigned: quotient and remainder all bits set;
-//  - signed: Direct3D has no signed division instruction; HLSL divides the
-//    magnitudes unsigned and gives the quotient the sign of dividend xor
-//    divisor, the remainder the dividend's: x / 0 and x % 0 are -1 for
-//    x >= 0 and 1 for x < 0;
+//  - signed: all bits set too (-1) for x / 0 and x % 0, whatever x's sign:
+//    what amp_compat's GPU path gives (CUDA, measured on the H200), so that
+//    host and GPU agree. (HLSL divides magnitudes unsigned and may give a
+//    negative x's results the other sign on Direct3D; not documented, not
+//    followed.) The width is the instruction's: a compiler that divides
+//    64-bit values with a 32-bit DIV when they fit gives 32 bits set;
 //  - the other trap of IDIV, MIN / -1 (an overflow), gives MIN and 0 (the
 //    wrap-around of that same computation).
 // Every other SIGFPE (outside a kernel, or an instruction not decoded here:
@@ -118,10 +120,9 @@ inline bool answer(ucontext_t* uc) {
   if (!decode(reinterpret_cast<const unsigned char*>(g[REG_RIP]), g, d)) return false;
   const std::uint64_t mask = d.bits == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << d.bits) - 1;
   const std::uint64_t low = static_cast<std::uint64_t>(g[REG_RAX]) & mask, min = std::uint64_t(1) << (d.bits - 1);
-  const bool negative = (static_cast<std::uint64_t>(g[REG_RDX]) & min) != 0; // the dividend's high part
   std::uint64_t q, r;
   if (d.divisor == 0) {
-    q = r = (d.is_signed && negative) ? 1 : mask;
+    q = r = mask;
   } else if (d.is_signed && d.divisor == mask && low == min) {
     q = min, r = 0;
   } else {
