@@ -133,6 +133,7 @@ private:
   // sits inside an owner around a barrier (which would read v after it).
   // itemOwned_: the references inside barrier-free owners (never uniform).
   std::set<const DeclRefExpr*> itemOwned_;
+  bool initAssigns(const ForStmt* f, const VarDecl* v); // f's init assigns v (`for (v = E; ...)`)
   const ForStmt* ownerFor(const DeclRefExpr* r, const VarDecl* v);
   bool reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRefExpr*>& uses);
   bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v);

@@ -528,17 +528,19 @@ bool Kernel::splitsItemIncrement(const ForStmt* f) {
   itemIncParts_[f] = item;
   return true;
 }
+bool Kernel::initAssigns(const ForStmt* f, const VarDecl* v) {
+  const auto* init = dyn_cast_or_null<Expr>(f->getInit());
+  if (!init) return false;
+  std::vector<const Expr*> parts;
+  commaParts(init, parts);
+  for (const Expr* e : parts)
+    if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
+      if (const auto* d = dyn_cast<DeclRefExpr>(strip(b->getLHS())); d && d->getDecl() == v) return true;
+  return false;
+}
 const ForStmt* Kernel::ownerFor(const DeclRefExpr* r, const VarDecl* v) {
-  for (const Stmt* q = parentOf(r); q && q != lambda_->getBody(); q = parentOf(q)) {
-    const auto* f = dyn_cast<ForStmt>(q);
-    const auto* init = f ? dyn_cast_or_null<Expr>(f->getInit()) : nullptr;
-    if (!init) continue;
-    std::vector<const Expr*> parts;
-    commaParts(init, parts);
-    for (const Expr* e : parts)
-      if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
-        if (const auto* d = dyn_cast<DeclRefExpr>(strip(b->getLHS())); d && d->getDecl() == v) return f;
-  }
+  for (const Stmt* q = parentOf(r); q && q != lambda_->getBody(); q = parentOf(q))
+    if (const auto* f = dyn_cast<ForStmt>(q); f && initAssigns(f, v)) return f;
   return nullptr;
 }
 bool Kernel::reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRefExpr*>& uses) {
@@ -548,13 +550,8 @@ bool Kernel::reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRe
     if (!f) return false;
     if (withBarrier_.count(f)) continue;
     for (const Stmt* q = parentOf(f); q && q != lambda_->getBody(); q = parentOf(q))
-      if (const auto* outer = dyn_cast<ForStmt>(q); outer && withBarrier_.count(outer) && ownerFor(r, v) != outer) {
-        std::vector<const Expr*> parts;
-        if (const auto* init = dyn_cast_or_null<Expr>(outer->getInit())) commaParts(init, parts);
-        for (const Expr* e : parts)
-          if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Assign)
-            if (const auto* d = dyn_cast<DeclRefExpr>(strip(b->getLHS())); d && d->getDecl() == v) return false;
-      }
+      if (const auto* outer = dyn_cast<ForStmt>(q); outer && withBarrier_.count(outer) && initAssigns(outer, v))
+        return false;
     inItemFor.push_back(r);
   }
   if (inItemFor.empty()) return false;
