@@ -53,6 +53,17 @@ bool isTileInfoMember(llvm::StringRef n) {
 // other than `barrier`, converts it (to index), or hands it to a function
 // that never waits either. A kernel may then pass its tiled_index to f
 // from a compiled region: each work-item calls f with its own tiled_index.
+// The parent of s outside a function's kernel walk (the AST's parent map),
+// through parentheses and no-op casts.
+const Stmt* parentThroughParens(ASTContext& ctx, const Stmt* s) {
+  auto ps = ctx.getParents(*s);
+  const Stmt* q = ps.empty() ? nullptr : ps[0].get<Stmt>();
+  while (q && (isa<ParenExpr>(q) || (isa<ImplicitCastExpr>(q) && cast<ImplicitCastExpr>(q)->getCastKind() == CK_NoOp))) {
+    auto qs = ctx.getParents(*q);
+    q = qs.empty() ? nullptr : qs[0].get<Stmt>();
+  }
+  return q;
+}
 bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth) {
   const FunctionDecl* def = nullptr;
   if (depth > 8 || !f->hasBody(def) || !def->getBody() || idx >= def->getNumParams() || def->isVariadic())
@@ -70,12 +81,7 @@ bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth)
     bool VisitLambdaExpr(LambdaExpr*) { return ok = false; }
     bool VisitDeclRefExpr(DeclRefExpr* r) {
       if (r->getDecl() != p) return true;
-      auto ps = ctx.getParents(*r);
-      const Stmt* q = ps.empty() ? nullptr : ps[0].get<Stmt>();
-      while (q && (isa<ParenExpr>(q) || (isa<ImplicitCastExpr>(q) && cast<ImplicitCastExpr>(q)->getCastKind() == CK_NoOp))) {
-        auto qs = ctx.getParents(*q);
-        q = qs.empty() ? nullptr : qs[0].get<Stmt>();
-      }
+      const Stmt* q = parentThroughParens(ctx, r);
       if (const auto* me = dyn_cast_or_null<MemberExpr>(q))
         if (isa<CXXConversionDecl>(me->getMemberDecl()) || isTileInfoMember(me->getMemberDecl()->getName())) return true;
       if (const auto* ic = dyn_cast_or_null<ImplicitCastExpr>(q))
@@ -124,22 +130,13 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
     bool ok = true;
     V(const FunctionDecl* ff, const std::set<const ParmVarDecl*>& t, int d, ASTContext& c)
         : f(ff), tiled(t), depth(d), ctx(c) {}
-    const Stmt* parent(const Stmt* s) {
-      auto ps = ctx.getParents(*s);
-      const Stmt* q = ps.empty() ? nullptr : ps[0].get<Stmt>();
-      while (q && (isa<ParenExpr>(q) || isa<ImplicitCastExpr>(q))) {
-        auto qs = ctx.getParents(*q);
-        q = qs.empty() ? nullptr : qs[0].get<Stmt>();
-      }
-      return q;
-    }
     bool VisitDeclRefExpr(DeclRefExpr* r) {
       const ValueDecl* d = r->getDecl();
       if (isa<FunctionDecl>(d) || isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
       if (!v) return ok = false;
       if (const auto* pv = dyn_cast<ParmVarDecl>(v); pv && tiled.count(pv)) {
-        const auto* me = dyn_cast_or_null<MemberExpr>(parent(r));
+        const auto* me = dyn_cast_or_null<MemberExpr>(parentThroughParens(ctx, r));
         const std::string n = me ? me->getMemberDecl()->getNameAsString() : "";
         if (n.empty() || n == "global" || n == "local" || !isTileInfoMember(n)) ok = false;
         return ok;
