@@ -45,6 +45,18 @@
 // Not seen: accesses through a pointer the array decayed to (passed to a
 // function taking T*), tile_static scalars; atomic functions on an element
 // make that work-item's accesses to it exempt (atomics do not race).
+//
+// Reads of elements no work-item of the tile has written (with the race
+// checks; AMP_CHECKED_UNINIT=0 turns these reports off): AMP gives tile_static
+// storage no initial value, so such a read gives whatever the GPU's shared
+// memory or the host thread's previous tile left: results that differ between
+// accelerators and runs (AMD Bolt's scans read their last, partial tile's
+// unwritten elements). Each tile's arrays are filled with the guard pattern
+// when the tile first names them; an element read (touched, left as it was)
+// whose bytes are still the pattern was never written in this tile, through
+// the array or through a pointer. Reported once the tile's last work-item has
+// ended the barrier interval, unless a race is reported first: a read before
+// another work-item's write in the same interval is that race.
 #pragma once
 #include "config.h"
 #include "exceptions.h"
@@ -135,9 +147,11 @@ inline std::vector<guard_record*>& active() {
   return v;
 }
 inline thread_local unsigned epoch = 1; // changes after each tile
+void forget_uninitialized();
 // After a tile (or a block of a simple kernel): no work-item runs here.
 inline void leave() {
   discard_segment();
+  forget_uninitialized();
   current.kernel = nullptr;
   active().clear();
   ++epoch;
@@ -380,12 +394,60 @@ inline std::string note_access(race_cell& c, const logged& a, bool wrote, int me
   return report;
 }
 
+// ---- reads of unwritten elements (see the top of this file)
+inline bool uninitialized_on() {
+  static const bool r = [] {
+    const char* e = std::getenv("AMP_CHECKED_UNINIT");
+    return !(e && std::string(e) == "0");
+  }();
+  return r;
+}
+// A read of an element whose bytes are still the fill of its tile's start.
+struct unwritten_read {
+  guard_record* g;
+  long long e;
+  int item;
+  access_site at;
+};
+inline std::vector<unwritten_read>& unwritten_reads() {
+  static thread_local std::vector<unwritten_read> v;
+  return v;
+}
+inline void forget_uninitialized() { unwritten_reads().clear(); }
+// The start of a tile: its arrays hold the pattern (no element written yet).
+inline void fill_unwritten(unsigned char* p, std::size_t n) {
+  if (races_on() && uninitialized_on()) std::memset(p, pattern, n);
+}
+inline bool unwritten(const logged& a) {
+  const std::size_t n = a.g->elem_bytes;
+  return damaged(a.g->base + a.e * static_cast<long long>(n), n) < 0;
+}
+// Whether the running work-item is the last of its tile to run in each
+// barrier interval (the work-items run one at a time, in AMP_CHECKED_ORDER).
+inline bool last_of_interval() {
+  const site& c = current;
+  int n = 1;
+  for (int d = 0; d < c.rank; ++d) n *= c.dims[d];
+  return c.item == ordered(n - 1, n);
+}
+[[noreturn, gnu::noinline, gnu::cold]] inline void report_unwritten(const unwritten_read& u) {
+  const site& c = current;
+  const std::string m = "checked build: tile_static array `" + std::string(u.g->name) + "` (" + u.g->file + ":" +
+                        std::to_string(u.g->line) + ") element " + element_of(*u.g, u.e) +
+                        " read before any work-item of its tile wrote it: " + item_text(u.item) + " read it (" +
+                        at_text(u.at) + "), in kernel " + *c.kernel + ", tile " + ints(c.tile, c.rank);
+  forget_uninitialized();
+  throw runtime_exception(m.c_str(), e_invalidarg);
+}
+
 // The running work-item reached a barrier or its end: each element it
 // touched was written (its bytes changed) or read; the first conflict with
-// another work-item of the same interval is reported.
+// another work-item of the same interval is reported, then, once the
+// interval's last work-item is here, the first read of an unwritten element.
 inline void end_segment() {
   std::string report;
   const std::vector<unsigned char>& bytes = seg_bytes();
+  const bool uninit = uninitialized_on();
   for (const logged& a : seg_log()) {
     race_cell& c = cell_now(a, current.phase);
     if (c.atomic_seg == segment) continue;
@@ -393,9 +455,14 @@ inline void end_segment() {
     const bool wrote = std::memcmp(a.g->base + a.e * static_cast<long long>(n), bytes.data() + a.off, n) != 0;
     std::string r = note_access(c, a, wrote, current.item);
     if (report.empty()) report = std::move(r);
+    if (!wrote && uninit && unwritten(a)) unwritten_reads().push_back({a.g, a.e, current.item, a.at});
   }
   discard_segment();
-  if (!report.empty()) throw runtime_exception(report.c_str(), e_invalidarg);
+  if (!report.empty()) {
+    forget_uninitialized();
+    throw runtime_exception(report.c_str(), e_invalidarg);
+  }
+  if (!unwritten_reads().empty() && last_of_interval()) report_unwritten(unwritten_reads().front());
 }
 
 // A subscript of a tracked tile_static array: the index and the place of the
@@ -514,6 +581,7 @@ template <class T> struct guarded_tile_static {
     if (epoch != checked::epoch) {
       epoch = checked::epoch;
       checked::active().push_back(&record);
+      checked::fill_unwritten(reinterpret_cast<unsigned char*>(&value), sizeof(T));
     }
     return value;
   }
