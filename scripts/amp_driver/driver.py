@@ -23,7 +23,7 @@ import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT, scan
+from .job import SOURCE_EXT, joined_output, scan
 from . import options
 
 PROG = "amp++"
@@ -329,6 +329,8 @@ class Line:
             if opt is not None:
                 if opt == "-o" and value is not None:
                     self.exe = value
+                elif joined_output(opt):
+                    self.exe = opt[2:]
                 if opt in ("-c", "-S", "-E", "-M", "-MM", "-fsyntax-only"):
                     self.link = False
                 elif opt.startswith("-x"):

@@ -40,6 +40,12 @@ def scan(args):
         i += 1
 
 
+def joined_output(opt):
+    """Whether opt is -oFILE (the output joined to its option, as in a
+    Makefile's `-o$@`), not Clang's -objcmt-.../-object.../-offload-...."""
+    return opt.startswith("-o") and len(opt) > 2 and not opt.startswith(("-objcmt", "-object", "-offload"))
+
+
 def include_dir(opt, value):
     """(option, absolute folder) when scan's (opt, value) names an include
     folder (-I DIR, -IDIR, -iquote DIR...), else None."""
@@ -117,6 +123,8 @@ class Job:
                 job.langs.append(value if opt == "-x" else opt[2:])
             elif opt == "-o" and value is not None:
                 job.out = value
+            elif joined_output(opt):
+                job.out = opt[2:]
             elif opt == "-D" and value is not None:
                 name, eq, v = value.partition("=")
                 job.defines[name] = v if eq else "1"

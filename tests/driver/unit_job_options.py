@@ -90,6 +90,12 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(j.dirs["-iquote"], [os.path.abspath("q")])
         self.assertFalse(j.preprocess_only)
 
+    def test_output_joined_to_its_option(self):
+        """A Makefile's `-o$@`: the output all the same (-MD's overlay beside it, --windows-compat's folder)."""
+        self.assertEqual(Job.parse("g++", ["-c", self.src, "-oobj/a.o"]).out, "obj/a.o")
+        self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-objcmt-migrate-literals"]).out)
+        self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-offload-arch=gfx90a"]).out)
+
     def test_one_reading_of_the_words(self):
         from amp_driver.job import scan
         self.assertEqual(list(scan(["-o", "x.o", "-c", "a.cpp", "-Ifoo", "-x", "c++", "-o"])),
@@ -168,6 +174,7 @@ class DriverLine(unittest.TestCase):
         self.assertTrue(line.link and line.have_input and not line.have_src)
         self.assertEqual(line.exe, "prog")
         self.assertEqual(driver.Line(["-shared", "a.o"], "").exe, "")
+        self.assertEqual(driver.Line(["a.o", "-obin/prog"], "").exe, "bin/prog")
 
     def test_gpu_option_spellings(self):
         self.assertEqual(driver.parse_options(["--gpu=hip"], {}).gpu_kind, "hip")

@@ -130,6 +130,10 @@ class Run(Tree):
         rc, _, calls, _ = self.launch("-MD", "-MF", out + ".d", "-c", src, "-o", out)
         self.assertEqual(rc, 0)
         self.assertTrue(os.path.isfile(out + ".restrict" + src))
+        # a Makefile's -MMD -o$@: the dependency file must not name a removed temporary copy
+        out2 = os.path.join(self.d, "obj", "b.o")
+        self.launch("-MMD", "-c", src, "-o" + out2)
+        self.assertTrue(os.path.isfile(out2 + ".restrict" + src))
 
     def test_a_misplaced_restriction_stops_the_compile(self):
         src = self.write("a.cpp", "int f() restrict(amp) int;\n")
