@@ -46,5 +46,64 @@ class Failures(unittest.TestCase):
         self.assertEqual(a, b)
 
 
+class Suite(unittest.TestCase):
+    """The suite's layout read: tests, their .conf (the nearest folder up that has one), their kind."""
+
+    def test_discover(self):
+        with tempfile.TemporaryDirectory() as d:
+            t = Path(d) / "Tests"
+            (t / "2_cxx/a").mkdir(parents=True)
+            (t / "2_cxx/a/test.cpp").write_text("//#Expects: Error: C3581\n//#Expects: error C2338\nint x;\n")
+            (t / "2_cxx/b c").mkdir(parents=True)
+            (t / "2_cxx/b c/test.cpp").write_text("int main() { return 0; }\n")
+            (t / "2_cxx/compile.conf").write_text("%config = ('compile_only' => 1);")
+            (t / "5_av/deep/x").mkdir(parents=True)
+            (t / "5_av/deep/x/test.cpp").write_text("runall_result test_main() { }\n")
+            root, tests = c.discover(Path(d))
+            self.assertEqual(root, t)
+            self.assertEqual([x.rel for x in tests], ["2_cxx/a", "2_cxx/b c", "5_av/deep/x"])
+            a, b, x = tests
+            self.assertEqual((a.kind, a.expect_codes, a.own_main), ("negative", ["C2338", "C3581"], False))
+            self.assertEqual((b.kind, b.own_main, b.section, b.slug()), ("compile-only", True, "2_cxx", "2_cxx_b_c"))
+            self.assertEqual((x.kind, x.sets), ("runtime", [{}]))
+            (t / "2_cxx/a/other.conf").write_text("")
+            (t / "2_cxx/a/more.conf").write_text("")
+            with self.assertRaisesRegex(RuntimeError, "more than one .conf in"):
+                c.discover(Path(d))
+
+    def test_library_adaptations(self):
+        self.assertEqual(c._platform("#if __clang__\n#if __clang__\n"),
+                         "#if __clang__ || __GNUC__  /* amp_compat: GCC too */\n#if __clang__\n")
+        self.assertIn("#include <cstdarg>", c._cstdarg("#include <sstream>\n"))
+        self.assertEqual(c._cstdarg("int x;\n"), "int x;\n")
+
+    def test_passlist(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "pass.txt"
+            p.write_text("# passing\n2_cxx/a\n\n  5_av/x  \n")
+            self.assertEqual(c.read_passlist(p), {"2_cxx/a", "5_av/x"})
+
+
+class Tables(unittest.TestCase):
+    class Args:
+        time_limit, selected, every, filter, check = 0, 3, 1, "", False
+
+    def test_counts_per_section_and_causes(self):
+        r = lambda sec, kind, status, reason="": {"section": sec, "kind": kind, "status": status, "reason": reason,
+                                                   "sets": [{}]}
+        results = [r("2_cxx", "runtime", "pass"), r("2_cxx", "negative", "fail", "compiled"),
+                   r("5_av", "compile-only", "fail", "a.cpp:1:1: error: 'x' has 3 elements"),
+                   r("5_av", "runtime", "fail", "b.cpp:2:2: error: 'y' has 4 elements"), r("5_av", "runtime", "skip")]
+        lines = c.tables(results, [], 12.0, self.Args())
+        self.assertEqual(lines[0], "Test library: built unchanged.")
+        row = next(ln for ln in lines if ln.startswith("5_av"))
+        self.assertEqual(row.split()[-4:], ["0/3", "1", "0/0", "0/3"])
+        total = next(ln for ln in lines if ln.startswith("total"))
+        self.assertEqual(total.split()[1:], ["1/4", "1", "0/1", "1/5"])
+        self.assertIn("(5 tests, 5 definition sets, 12 s)", lines)
+        self.assertIn("      2  '…' has N elements", lines)
+        self.assertIn("  negative tests that compiled: 1", lines)
+
+
 if __name__ == "__main__":
     unittest.main()

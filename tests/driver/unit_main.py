@@ -1,0 +1,82 @@
+"""Unit tests of the package's entry (amp_driver/__main__.py,
+`python3 -m amp_driver COMMAND ...`): each command reaches its module, an
+unknown or incomplete command prints the usage and exits 2.
+
+Run: PYTHONPATH=scripts python3 -m unittest discover -s tests/driver -p "unit_*.py"   (CTest: driver.unit)
+"""
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+from unittest import mock
+
+from amp_driver import __main__ as entry
+from amp_driver import options
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = entry.main(list(argv))
+    return rc, out.getvalue(), err.getvalue()
+
+
+class Commands(unittest.TestCase):
+    def test_usage(self):
+        for argv in ([], ["nothing"], ["tiles-census"], ["tiles-census", "a", "b"]):
+            rc, _, err = run(*argv)
+            self.assertEqual(rc, 2, argv)
+            self.assertTrue(err.startswith("python3 -m amp_driver COMMAND ARGS..."), err)
+
+    def test_table_commands(self):
+        self.assertEqual(run("help"), (0, options.help_text(), ""))
+        rc, out, _ = run("readme-options")
+        self.assertEqual(out, "\n".join(options.readme_lines()) + "\n")
+        rc, out, _ = run("pkgconfig")
+        self.assertTrue(out.startswith("Cflags: -std=c++17"), out)
+        self.assertIn("\nLibs: -L${kokkos}/lib", out)
+
+    def test_each_command_reaches_its_module(self):
+        calls = []
+        targets = {"launch": "amp_driver.launcher.launch", "c++": "amp_driver.driver.main",
+                   "rewrite": "amp_driver.passes.restrict_pairs.main", "plugin": "amp_driver.plugins.main",
+                   "tile-compiler": "amp_driver.tile_compiler.main", "backends": "amp_driver.backends.main",
+                   "vsproj": "amp_driver.vsproj.__main__.main"}
+        for cmd, target in targets.items():
+            with mock.patch(target, lambda *a, t=target: calls.append((t, a)) or 7):
+                self.assertEqual(run(cmd, "x", "y")[0], 7, cmd)
+        self.assertEqual(calls, [("amp_driver.launcher.launch", (["x", "y"],)),
+                                 ("amp_driver.driver.main", (["y"], "x")),  # c++ BINDIR ARGS
+                                 ("amp_driver.passes.restrict_pairs.main", (["x", "y"],)),
+                                 ("amp_driver.plugins.main", (["x", "y"],)),
+                                 ("amp_driver.tile_compiler.main", (["x", "y"],)),
+                                 ("amp_driver.backends.main", (["x", "y"],)),
+                                 ("amp_driver.vsproj.__main__.main", (["x", "y"],))])
+
+    def test_conformance_gets_its_arguments(self):
+        seen = []
+        with mock.patch("amp_driver.conformance.main", lambda: seen.append(list(sys.argv)) or 0), \
+                mock.patch.object(sys, "argv", list(sys.argv)):
+            self.assertEqual(run("conformance", "--every", "5")[0], 0)
+        self.assertEqual(seen, [["amp conformance", "--every", "5"]])
+
+    def test_tiles_census(self):
+        seen = []
+        with mock.patch("amp_driver.passes.host_tiles.print_census", lambda path: seen.append(path)):
+            self.assertEqual(run("tiles-census", "/b/census")[0], 0)
+        self.assertEqual(seen, ["/b/census"])
+
+    def test_as_a_program(self):
+        r = subprocess.run([sys.executable, "-m", "amp_driver", "no-such-command"], capture_output=True, text=True,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT / "scripts")))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("COMMAND ARGS", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
