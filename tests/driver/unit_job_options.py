@@ -96,6 +96,14 @@ class CompileJob(unittest.TestCase):
         self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-objcmt-migrate-literals"]).out)
         self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-offload-arch=gfx90a"]).out)
 
+    def test_macro_options_both_spellings(self):
+        from amp_driver.job import macro_args, restriction_macros
+        args = ["-DA=1", "-D", "B=throw()", "-UC", "-U", "D", "-o", "-DNOT_A_MACRO.o", "-I", "-DNOT_EITHER"]
+        self.assertEqual(list(macro_args(args)), [(0, "-D", "A=1"), (2, "-D", "B=throw()"), (3, "-U", "C"),
+                                                  (5, "-U", "D")])
+        self.assertEqual(Job.parse("g++", args).defines, {"A": "1", "B": "throw()"})
+        self.assertEqual(restriction_macros(["-DR1=cpu,amp", "-D", "R2=amp", "-DR3=1", "-D", "R4"]), {"R1", "R2"})
+
     def test_one_reading_of_the_words(self):
         from amp_driver.job import scan
         self.assertEqual(list(scan(["-o", "x.o", "-c", "a.cpp", "-Ifoo", "-x", "c++", "-o"])),

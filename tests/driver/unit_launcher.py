@@ -148,6 +148,9 @@ class Run(Tree):
         rc, _, calls, _ = self.launch("-DTHROWS=throw(int)", "-DNONE=throw()", "-DX=1", "-c", src)
         self.assertEqual(rc, 0)
         self.assertEqual(calls, [["-DTHROWS=", "-DNONE=noexcept", "-DX=1", "-c", src]])
+        os.unlink(self.log)
+        rc, _, calls, _ = self.launch("-D", "THROWS=throw(int)", "-c", src)
+        self.assertEqual(calls, [["-D", "THROWS=", "-c", src]])
 
     def test_rank_warning_without_the_windows_modes(self):
         src = self.write("a.cpp", "template <class T, unsigned N> struct is_view<array_view<T, N>> { };\n")

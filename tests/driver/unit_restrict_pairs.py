@@ -250,6 +250,7 @@ class Placement(unittest.TestCase):
         self.assertEqual(len(e), 1)
         self.assertIn("(AMPR) cannot be followed by `int`", e[0])
         self.assertEqual(len(self.errors("int g() MYR int;", ["-DMYR=restrict(amp)"])), 1)
+        self.assertEqual(len(self.errors("int g() MYR int;", ["-D", "MYR=restrict(amp)"])), 1)
         self.assertEqual(self.errors("int g() MYR int;"), [])  # not known as a restriction
 
     def test_a_macro_neighbour_is_not_judged(self):
@@ -325,6 +326,8 @@ class WithJob(Files):
     def test_command_line_restriction_macros(self):
         p = self.file("m.cpp", "int f() restrict(AMP_R); int g() { return restrict(1); }\n")
         out, _ = rp.rewrite_files([p], job=Job.parse("g++", ["-DAMP_R=cpu,amp", p], modes={}))
+        self.assertIn("restrict(AMP_R)", out[p])
+        out, _ = rp.rewrite_files([p], job=Job.parse("g++", ["-D", "AMP_R=cpu,amp", p], modes={}))
         self.assertIn("restrict(AMP_R)", out[p])
         self.assertIn("amp_restrict_identifier(1)", out[p])
 

@@ -48,7 +48,7 @@ from collections import namedtuple
 
 from ..cpp_lexer import join_splices, mask, match_back, match_fwd, tokens  # the C++ lexing: comments, literals, splices
 from .. import pp_conditionals  # which #if/#else groups the compile keeps
-from ..job import restriction_macros
+from ..job import macro_args, restriction_macros
 
 # A file as the passes read it: its path, its masked text (comments, literals
 # and dropped #if groups blanked) and its raw text with the dropped groups
@@ -893,9 +893,9 @@ def check_placement(files, args, gpu=False):
     for t in texts.values():
         aliases.update(a for a, _ in ALIAS_DEF_RE.findall(t))
         macros.update(DEFINE_RE.findall(t))
-    for a in args:
-        if a.startswith("-D"):
-            name, _, value = a[2:].partition("=")
+    for _, kind, text in macro_args(args):
+        if kind == "-D":
+            name, _, value = text.partition("=")
             macros.add(name)
             if re.fullmatch(RESTRICTION_TOKEN[2:] + r"|__GPU_ONLY|__GPU", value.strip()):
                 aliases.add(name)
