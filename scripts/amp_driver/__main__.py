@@ -7,6 +7,7 @@
   pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
   readme-options           the README's option list (the option table)
   plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
+  check-flags              the flags that add the restrict(amp) check to a clang++ host parse, one a line
   tile-compiler SRC OUT FLAG...   the host tile compiler's parse alone (tile_compiler.py)
   tiles-census FILE        the census of tiled kernels a build wrote (AMP_TILES_CENSUS), as a user reads it
   backends [KIND]          the backends (backends.txt)
@@ -42,6 +43,14 @@ def main(argv):
     if cmd == "plugin":
         from .plugins import main as plugin_main
         return plugin_main(rest)
+    if cmd == "check-flags" and not rest:
+        from .plugins import PluginError, check_flags
+        try:
+            print("\n".join(check_flags()))
+        except PluginError as e:
+            sys.stderr.write(f"{e}\n")
+            return 3
+        return 0
     if cmd == "tile-compiler":
         from .tile_compiler import main as tc_main
         return tc_main(rest)

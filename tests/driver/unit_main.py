@@ -58,6 +58,19 @@ class Commands(unittest.TestCase):
                                  ("amp_driver.backends.main", (["x", "y"],)),
                                  ("amp_driver.vsproj.__main__.main", (["x", "y"],))])
 
+    def test_check_flags(self):
+        """plugins.check_flags, one a line (scripts/amp_check.sh flags; ./amp's checked compiles)."""
+        with mock.patch("amp_driver.plugins.build", lambda name, env=None: f"/b/{name}.so"):
+            rc, out, _ = run("check-flags")
+        self.assertEqual(rc, 0)
+        self.assertEqual(out.splitlines(), ["-DAMP_CHECK_PASS=1", "-fplugin=/b/amp_check.so", "-Xclang",
+                                            "-plugin-arg-amp-check", "-Xclang", f"lib={ROOT}/amp_compat/"])
+        with mock.patch.dict(os.environ, {"AMP_CHECK_CLANG": "no-such-clang++-0"}):
+            rc, out, err = run("check-flags")
+        self.assertEqual((rc, out), (3, ""))
+        self.assertIn("no-such-clang++-0 not found", err)
+        self.assertEqual(run("check-flags", "extra")[0], 2)
+
     def test_conformance_gets_its_arguments(self):
         seen = []
         with mock.patch("amp_driver.conformance.main", lambda: seen.append(list(sys.argv)) or 0), \
