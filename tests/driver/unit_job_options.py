@@ -69,6 +69,10 @@ class OptionTable(unittest.TestCase):
         self.assertEqual(m(["-x", "c++"])["gpu"], "")
         self.assertTrue(m(["-DAMP_CHECKED=1"])["checked"])
         self.assertFalse(m(["-DAMP_CHECKED=1", "-x", "cuda"])["checked"])  # a host build only
+        self.assertTrue(m(["-Xclang", "-fms-compatibility"])["msvc"])
+        self.assertFalse(m(["-o", "-fms-compatibility"])["msvc"], "an output file's name is no mark")
+        self.assertFalse(m(["-include"])["windows"])
+        self.assertTrue(m(["-D", "AMP_CHECKED=1"])["checked"])
 
 
 class CompileJob(unittest.TestCase):
