@@ -14,12 +14,13 @@
   vsproj build|import ...  Visual Studio solutions
   conformance ...          Microsoft's conformance suite
 """
+import os
 import sys
 
 
 def main(argv):
     cmd, rest = (argv[0], argv[1:]) if argv else ("", [])
-    if cmd == "launch":
+    if cmd == "launch" and rest:
         from .launcher import launch
         return launch(rest)
     if cmd == "c++":
@@ -55,6 +56,10 @@ def main(argv):
         from .tile_compiler import main as tc_main
         return tc_main(rest)
     if cmd == "tiles-census" and len(rest) == 1:
+        if not os.path.isfile(rest[0]):
+            sys.stderr.write(f"tiles-census: error: no census file {rest[0]} (a build writes one where "
+                             "AMP_TILES_CENSUS names)\n")
+            return 2
         from .passes.host_tiles import print_census
         print_census(rest[0])
         return 0

@@ -312,6 +312,12 @@ class Alone(Stand_ins):
             self.assertIn(words, parse)
         self.assertNotIn("-include-pch", parse, "no precompiled header for a CUDA parse")
 
+    def test_no_source(self):
+        rc, err = self.run_main(os.path.join(self.d, "gone.cpp"), os.path.join(self.d, "out.cpp"))
+        self.assertEqual(rc, 2)
+        self.assertEqual(err, f"tile-compiler: error: no such file: {self.d}/gone.cpp\n")
+        self.assertEqual(self.parses(), [])
+
     def test_a_failed_parse_is_status_1(self):
         src = self.source("k.barrier.wait();\n")
         failing = self.source("#!/bin/sh\necho 'k.cpp:1:1: error: no' >&2\nexit 1\n", "failclang")

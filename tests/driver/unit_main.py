@@ -28,7 +28,7 @@ def run(*argv):
 
 class Commands(unittest.TestCase):
     def test_usage(self):
-        for argv in ([], ["nothing"], ["tiles-census"], ["tiles-census", "a", "b"]):
+        for argv in ([], ["nothing"], ["launch"], ["tiles-census"], ["tiles-census", "a", "b"]):
             rc, _, err = run(*argv)
             self.assertEqual(rc, 2, argv)
             self.assertTrue(err.startswith("python3 -m amp_driver COMMAND ARGS..."), err)
@@ -79,10 +79,13 @@ class Commands(unittest.TestCase):
         self.assertEqual(seen, [["amp conformance", "--every", "5"]])
 
     def test_tiles_census(self):
+        rc, _, err = run("tiles-census", "/no/such/census")
+        self.assertEqual(rc, 2)
+        self.assertTrue(err.startswith("tiles-census: error: no census file /no/such/census"), err)
         seen = []
         with mock.patch("amp_driver.passes.host_tiles.print_census", lambda path: seen.append(path)):
-            self.assertEqual(run("tiles-census", "/b/census")[0], 0)
-        self.assertEqual(seen, ["/b/census"])
+            self.assertEqual(run("tiles-census", __file__)[0], 0)
+        self.assertEqual(seen, [__file__])
 
     def test_as_a_program(self):
         r = subprocess.run([sys.executable, "-m", "amp_driver", "no-such-command"], capture_output=True, text=True,

@@ -307,6 +307,18 @@ class Main(Files):
             rp.main([p])
         self.assertEqual(buf.getvalue(), "int main() {}\n")
 
+    def test_bad_arguments(self):
+        p = self.file("d.cpp", "int x;\n")
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(rp.main([p, "--out-dir"]), 2)
+            self.assertEqual(rp.main([p, "--out-dir", os.path.join(self.d, "none")]), 2)
+            self.assertEqual(rp.main([p, os.path.join(self.d, "gone.cpp")]), 2)
+            self.assertEqual(rp.main(["--report"]), 2)
+        self.assertEqual(err.getvalue().splitlines(), ["rewrite: error: --out-dir needs an existing folder"] * 2 + [
+            f"rewrite: error: no such file: {self.d}/gone.cpp",
+            "usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FILE..."])
+
     def test_in_place(self):
         p = self.file("c.cpp", "void f() throw(int);\n")
         with contextlib.redirect_stdout(io.StringIO()):

@@ -40,6 +40,7 @@ Usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FIL
   DIR/<basename>; --report lists what was rewritten. The compiler launcher
   (launcher.py) runs this pass with the others on every compile.
 """
+import os
 import re
 import sys
 from pathlib import Path
@@ -932,8 +933,17 @@ def main(argv):
     want_report = "--report" in argv
     out_dir = None
     if "--out-dir" in argv:
-        out_dir = Path(argv[argv.index("--out-dir") + 1])
+        k = argv.index("--out-dir")
+        if k + 1 == len(argv) or not os.path.isdir(argv[k + 1]):
+            sys.stderr.write("rewrite: error: --out-dir needs an existing folder\n")
+            return 2
+        out_dir = Path(argv[k + 1])
     files = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--out-dir")]
+    missing = [f for f in files if not os.path.isfile(f)]
+    if missing or not files:
+        sys.stderr.write(f"rewrite: error: no such file: {', '.join(missing)}\n" if missing else
+                         "usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FILE...\n")
+        return 2
     rewritten, report = rewrite_files(files)
     for p, t in rewritten.items():
         if in_place:
