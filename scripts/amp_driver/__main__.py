@@ -21,6 +21,10 @@ import sys
 def main(argv):
     cmd, rest = (argv[0], argv[1:]) if argv else ("", [])
     if cmd == "launch" and rest:
+        import shutil
+        if not shutil.which(rest[0]):
+            sys.stderr.write(f"launch: error: the compiler {rest[0]} is not found\n")
+            return 2
         from .launcher import launch
         return launch(rest)
     if cmd == "c++":

@@ -247,6 +247,14 @@ class Main(Checkout):
         self.assertEqual(rc, 2)
         self.assertEqual(err, "amp++: error: --gpu=metal: the GPU builds are --gpu=cuda and --gpu=hip\n")
 
+    def test_missing_compiler_is_a_clear_error(self):
+        src = self.write("a.cpp", "int main() { return 0; }\n")
+        os.environ["AMP_CXX"] = "/no/such/g++"
+        self.assertEqual(self.main("-c", src), (2, "", "amp++: error: the compiler /no/such/g++ is not found (set "
+                                                        "AMP_CXX to another)\n"))
+        os.environ["AMP_MSVC_CXX"] = "no-such-clang++"
+        self.assertIn("(set AMP_MSVC_CXX to another)", self.main("--msvc", "-c", src)[2])
+
     def test_compile(self):
         src = self.write("a.cpp", "int main() { return 0; }\n")
         rc, _, err = self.main("-c", src, "-o", os.path.join(self.d, "a.o"))

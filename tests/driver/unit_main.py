@@ -33,6 +33,10 @@ class Commands(unittest.TestCase):
             self.assertEqual(rc, 2, argv)
             self.assertTrue(err.startswith("python3 -m amp_driver COMMAND ARGS..."), err)
 
+    def test_launch_needs_a_compiler_that_exists(self):
+        rc, _, err = run("launch", "/no/such/cc", "-c", "a.cpp")
+        self.assertEqual((rc, err), (2, "launch: error: the compiler /no/such/cc is not found\n"))
+
     def test_table_commands(self):
         self.assertEqual(run("help"), (0, options.help_text(), ""))
         rc, out, _ = run("readme-options")
@@ -49,8 +53,8 @@ class Commands(unittest.TestCase):
                    "vsproj": "amp_driver.vsproj.__main__.main"}
         for cmd, target in targets.items():
             with mock.patch(target, lambda *a, t=target: calls.append((t, a)) or 7):
-                self.assertEqual(run(cmd, "x", "y")[0], 7, cmd)
-        self.assertEqual(calls, [("amp_driver.launcher.launch", (["x", "y"],)),
+                self.assertEqual(run(cmd, "sh" if cmd == "launch" else "x", "y")[0], 7, cmd)
+        self.assertEqual(calls, [("amp_driver.launcher.launch", (["sh", "y"],)),
                                  ("amp_driver.driver.main", (["y"], "x")),  # c++ BINDIR ARGS
                                  ("amp_driver.passes.restrict_pairs.main", (["x", "y"],)),
                                  ("amp_driver.plugins.main", (["x", "y"],)),
