@@ -28,6 +28,7 @@ class Windows(unittest.TestCase):
                     "a.cpp:3:1: error: use of undeclared identifier '_tmain'",
                     "a.cpp:1:10: fatal error: Windows.h: No such file or directory",
                     "a.cpp:1:10: fatal error: 'tchar.h' file not found",
+                    "a.cpp:1:10: fatal error: wrl/client.h: No such file or directory",
                     "a.cpp:4:3: error: 'stdext' has not been declared"):
             out = hints(err + "\n", Req(), [])
             self.assertIn("uses Windows/MSVC runtime, SDK or PPL names", out, err)
@@ -35,7 +36,11 @@ class Windows(unittest.TestCase):
             self.assertEqual(hints(err + "\n", Req(windows=True), []), "", err)
 
     def test_a_name_inside_a_longer_one_is_not_windows(self):
-        self.assertEqual(hints("a.cpp:3:1: error: 'MY_DWORD_T' was not declared in this scope\n", Req(), []), "")
+        for err in ("a.cpp:3:1: error: 'MY_DWORD_T' was not declared in this scope",
+                    "a.cpp:3:1: error: unknown type name 'HANDLER'",
+                    "a.cpp:1:10: fatal error: mywindows.h: No such file or directory",
+                    "a.cpp:1:10: fatal error: 'mytchar.h' file not found"):
+            self.assertEqual(hints(err + "\n", Req(), []), "", err)
 
     def test_assert_with_a_message(self):
         err = ("a.cpp:5:40: error: macro \"assert\" passed 2 arguments, but takes just 1\n"
