@@ -87,6 +87,10 @@ class Edits(unittest.TestCase):
         self.assertEqual(msvc.describe(msvc.msvc_edits(text)),
                          "_MSC_VER -> AMP_MSVC_VER, `template` before dependent member templates")
         self.assertEqual(msvc.describe([]), "")
+        fn = msvc.msvc_edits("template <unsigned N> void g(index<N> i) {}")
+        self.assertEqual(msvc.describe(fn), "unsigned template parameters deduced from AMP types through an int one")
+        spec = msvc.msvc_edits("template <class T, unsigned N> struct is_view<array_view<T, N>> { };")
+        self.assertEqual(msvc.describe(spec), "unsigned ranks of partial specializations over AMP types")
 
 
 class Warnings(unittest.TestCase):

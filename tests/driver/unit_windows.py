@@ -156,6 +156,36 @@ class Hint(Tree):
         self.assertEqual(w.hint(f"{src}:1:10: fatal error: 'ok.h' file not found\n"), "")
 
 
+class FileEdits(unittest.TestCase):
+    def edit(self, text, **modes):
+        from amp_driver.cpp_lexer import mask
+        from amp_driver.passes.restrict_pairs import FileView
+        job = Job.parse("g++", [], modes=dict({"windows": True}, **modes))
+        edits, report = w.file_edits(job, FileView("/p/a.cpp", mask(text), text), [], {})
+        for s, e, r in sorted(edits, reverse=True):
+            text = text[:s] + r + text[e:]
+        return text, report
+
+    def test_each_habit_and_its_report_line(self):
+        text = ('void f() { throw std::exception("bad"); }\n__declspec(align(16)) struct V { float x; };\n'
+                "template <class T, unsigned N> void g(const array_view<T, N>& a) {}\n")
+        out, report = self.edit(text)
+        self.assertIn(w.MSVC_EXCEPTION + '("bad")', out)
+        self.assertIn("struct __declspec(align(16)) V", out)
+        self.assertIn("int amp_int_N", out)
+        self.assertEqual(report, [f"a.cpp: 1 MSVC std::exception(message) construction(s) or base(s) -> {w.MSVC_EXCEPTION}",
+                                  "a.cpp: 1 __declspec(align) before a class key moved after it",
+                                  "a.cpp: MSVC rank deduction: unsigned template parameters deduced from AMP types "
+                                  "through an int one"])
+
+    def test_rank_deduction_is_the_msvc_pass_s_under_msvc(self):
+        out, report = self.edit("template <unsigned N> void g(index<N> i) {}\n", msvc=True)
+        self.assertEqual((out, report), ("template <unsigned N> void g(index<N> i) {}\n", []))
+
+    def test_nothing_to_do(self):
+        self.assertEqual(self.edit("int main() {}\n"), ("int main() {}\n", []))
+
+
 class Applies(unittest.TestCase):
     def test_cheap_scan(self):
         job = Job.parse("g++", [], modes={"windows": True})
