@@ -54,8 +54,8 @@ def macro_args(args):
 
 def joined_output(opt):
     """Whether opt is -oFILE (the output joined to its option, as in a
-    Makefile's `-o$@`), not Clang's -objcmt-.../-object.../-offload-...."""
-    return opt.startswith("-o") and len(opt) > 2 and not opt.startswith(("-objcmt", "-object", "-offload"))
+    Makefile's `-o$@`), not one of Clang's -obj... or -offload... options."""
+    return opt.startswith("-o") and len(opt) > 2 and not opt.startswith(("-obj", "-offload"))
 
 
 def include_dir(opt, value):
