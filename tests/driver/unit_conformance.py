@@ -105,5 +105,104 @@ class Tables(unittest.TestCase):
         self.assertIn("  negative tests that compiled: 1", lines)
 
 
+# A stand-in compiler for the conformance runner: the test source's markers
+# decide. SA: a static_assert fails; AMPC: the checker's C3581; ERR: an
+# ordinary error; SLOW: sleeps; EXIT n: the program built exits with n.
+FAKE_CXX = r"""#!/bin/sh
+prev=""; out=""; src=""
+for a; do [ "$prev" = -o ] && out=$a; case "$a" in *test.cpp) src=$a ;; esac; prev=$a; done
+grep -q SLOW "$src" && sleep 5
+case " $* " in *" -DFAILSET=1 "*) echo "$src:1:1: error: this set" >&2; exit 1 ;; esac
+grep -q SA "$src" && { echo "$src:3:1: error: static assertion failed: no" >&2; exit 1; }
+grep -q AMPC "$src" && { echo "$src:3:1: error: [C++ AMP C3581] not in amp code" >&2; exit 1; }
+grep -q ERR "$src" && { echo "$src:4:2: error: 'x' was not declared" >&2; exit 1; }
+code=$(sed -n 's/.*EXIT \([0-9]*\).*/\1/p' "$src" | head -1)
+[ -n "$out" ] && printf '#!/bin/sh\necho ran\nexit %s\n' "${code:-0}" >"$out" && chmod +x "$out"
+exit 0
+"""
+
+
+class Judge(unittest.TestCase):
+    """Each kind of test judged from what a stand-in compiler and the program it builds do."""
+
+    class Tc:
+        kind, libs = "host", []
+
+        def __init__(self, cxx):
+            self.cxx = cxx
+
+        def cxx_cmd(self, launch=False, cxx=None):
+            return [self.cxx]
+
+        def flags(self, pch, inc):
+            return []
+
+    class Args:
+        build_timeout, timeout = 30, 30
+        check = check_only = resume = run_only = build_only = False
+
+    def setUp(self):
+        import os
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = Path(self.tmp.name)
+        cxx = self.d / "cxx"
+        cxx.write_text(FAKE_CXX)
+        cxx.chmod(0o755)
+        self.tc = self.Tc(str(cxx))
+        self.args = self.Args()
+        self.args.compile_env = dict(os.environ)
+        self.ctx = {"work": self.d / "work", "pch": None, "inc": "/inc", "test_main": None, "lib": self.d / "lib.a",
+                    "lib_error": "", "check_pch": None}
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def make(self, name, text, conf=""):
+        folder = self.d / "Tests" / "5_av" / name
+        folder.mkdir(parents=True)
+        (folder / "test.cpp").write_text(text)
+        if conf:
+            (folder / "t.conf").write_text(conf)
+        return c.Test(folder / "test.cpp", self.d / "Tests")
+
+    def judge(self, test, k=0):
+        return c.judge(test, k, self.tc, self.ctx, self.args)
+
+    def test_runtime(self):
+        self.assertEqual(self.judge(self.make("ok", "int x;"))["status"], "pass")
+        self.assertEqual(self.judge(self.make("skip", "// EXIT 2"))["reason"], "exit code 2 (skipped by the test)")
+        r = self.judge(self.make("fail", "// EXIT 3"))
+        self.assertEqual((r["status"], r["reason"], r["output_tail"]), ("fail", "run: exit code 3", ["ran"]))
+        r = self.judge(self.make("err", "ERR"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "build: " + str(self.d) +
+                                                      "/Tests/5_av/err/test.cpp:4:2: error: 'x' was not declared"))
+
+    def test_negative(self):
+        r = self.judge(self.make("sa", "//#Expects: Error: C2338\nSA"))
+        self.assertEqual((r["status"], r["rejected_by"]), ("pass", "static_assert"))
+        r = self.judge(self.make("chk", "//#Expects: Error: C3581\nAMPC"))
+        self.assertEqual((r["status"], r["rejected_by"], r["check_codes"]), ("pass", "amp_check", ["C3581"]))
+        r = self.judge(self.make("compiles", "//#Expects: Error: C3581\nint x;"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "compiled, but the test expects a compile error"))
+
+    def test_a_timed_out_compile_rejected_nothing(self):
+        self.args.build_timeout = 0.3
+        r = self.judge(self.make("slow", "//#Expects: Error: C3581\nSLOW"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "build: build timed out after 0.3 s"))
+
+    def test_compile_only_and_the_library(self):
+        t = self.make("co", "ERR", conf="%config = ('compile_only' => 1);")
+        self.assertEqual(self.judge(t)["status"], "fail")
+        self.assertEqual(self.judge(self.make("co2", "int x;", conf="%config = ('compile_only' => 1);"))["status"],
+                         "pass")
+        self.ctx["lib_error"] = "lib.cpp:1: error: no"
+        self.assertEqual(self.judge(self.make("x", "int x;"))["reason"], "build: lib.cpp:1: error: no")
+
+    def test_run_test_over_definition_sets(self):
+        t = self.make("sets", "int x;", conf="%config = ('definitions' => [ { 'FAILSET' => '0' }, { 'FAILSET' => '1' } ]);")
+        r = c.run_test(t, self.tc, self.ctx, self.args)
+        self.assertEqual((r["status"], [s["status"] for s in r["sets"]]), ("fail", ["pass", "fail"]))
+        self.assertTrue(r["reason"].endswith("test.cpp:1:1: error: this set"), r["reason"])
+
 if __name__ == "__main__":
     unittest.main()
