@@ -10,11 +10,8 @@
 # names another clang++).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/.." && pwd)"
 case "${1:-}" in
   plugin) exec "$HERE/amp_driver.sh" plugin amp_check ;;
-  flags)
-    so="$("$HERE/amp_driver.sh" plugin amp_check)"
-    printf '%s\n' -DAMP_CHECK_PASS=1 "-fplugin=$so" -Xclang -plugin-arg-amp-check -Xclang "lib=$ROOT/amp_compat/" ;;
+  flags) exec "$HERE/amp_driver.sh" check-flags ;;  # plugins.check_flags: the one list of them
   *) sed -n '2,10p' "$0" >&2; exit 2 ;;
 esac

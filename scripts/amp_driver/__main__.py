@@ -7,18 +7,24 @@
   pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
   readme-options           the README's option list (the option table)
   plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
+  check-flags              the flags that add the restrict(amp) check to a clang++ host parse, one a line
   tile-compiler SRC OUT FLAG...   the host tile compiler's parse alone (tile_compiler.py)
   tiles-census FILE        the census of tiled kernels a build wrote (AMP_TILES_CENSUS), as a user reads it
   backends [KIND]          the backends (backends.txt)
   vsproj build|import ...  Visual Studio solutions
   conformance ...          Microsoft's conformance suite
 """
+import os
 import sys
 
 
 def main(argv):
     cmd, rest = (argv[0], argv[1:]) if argv else ("", [])
-    if cmd == "launch":
+    if cmd == "launch" and rest:
+        import shutil
+        if not shutil.which(rest[0]):
+            sys.stderr.write(f"launch: error: the compiler {rest[0]} is not found\n")
+            return 2
         from .launcher import launch
         return launch(rest)
     if cmd == "c++":
@@ -42,10 +48,22 @@ def main(argv):
     if cmd == "plugin":
         from .plugins import main as plugin_main
         return plugin_main(rest)
+    if cmd == "check-flags" and not rest:
+        from .plugins import PluginError, check_flags
+        try:
+            print("\n".join(check_flags()))
+        except PluginError as e:
+            sys.stderr.write(f"{e}\n")
+            return 3
+        return 0
     if cmd == "tile-compiler":
         from .tile_compiler import main as tc_main
         return tc_main(rest)
     if cmd == "tiles-census" and len(rest) == 1:
+        if not os.path.isfile(rest[0]):
+            sys.stderr.write(f"tiles-census: error: no census file {rest[0]} (a build writes one where "
+                             "AMP_TILES_CENSUS names)\n")
+            return 2
         from .passes.host_tiles import print_census
         print_census(rest[0])
         return 0

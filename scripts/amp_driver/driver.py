@@ -17,13 +17,14 @@ the compiler starts.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT, scan
+from .job import SOURCE_EXT, joined_output, scan
 from . import options
 
 PROG = "amp++"
@@ -194,17 +195,17 @@ class Build:
                 die(f"this install's {g.name} Kokkos is for {conf.get(g.arch_conf) or 'no architecture'}; for "
                     f"{self.arch} set {g.root_var} to a Kokkos built for it")
             self.kokkos = env.get(g.root_var) or k
-            self.cxx = env.get(g.cxx_var) or g.cxx
+            self.cxx, self.cxx_var = env.get(g.cxx_var) or g.cxx, g.cxx_var
             self.deps_kind, root_var = self.gpu_kind, g.root_var
         elif req.msvc:
             # Host code in the MSVC dialect: clang-22 (its OpenMP runtime also
             # serves the GCC-built Kokkos, whose GOMP_* calls libomp provides).
             self.kokkos = env.get("AMP_KOKKOS_ROOT") or conf["KOKKOS_HOST"]
-            self.cxx = env.get("AMP_MSVC_CXX") or "clang++-22"
+            self.cxx, self.cxx_var = env.get("AMP_MSVC_CXX") or "clang++-22", "AMP_MSVC_CXX"
             self.deps_kind, root_var = "msvc", "AMP_KOKKOS_ROOT"
         else:
             self.kokkos = env.get("AMP_KOKKOS_ROOT") or conf["KOKKOS_HOST"]
-            self.cxx = env.get("AMP_CXX") or "g++"
+            self.cxx, self.cxx_var = env.get("AMP_CXX") or "g++", "AMP_CXX"
             self.deps_kind, root_var = "host", "AMP_KOKKOS_ROOT"
         if src and not (env.get("AMP_KOKKOS_ROOT") or env.get("AMP_KOKKOS_CUDA_ROOT") or env.get("AMP_KOKKOS_HIP_ROOT")):
             # Quiet: deps.sh prints only what it installs or builds, to stderr,
@@ -329,6 +330,8 @@ class Line:
             if opt is not None:
                 if opt == "-o" and value is not None:
                     self.exe = value
+                elif joined_output(opt):
+                    self.exe = opt[2:]
                 if opt in ("-c", "-S", "-E", "-M", "-MM", "-fsyntax-only"):
                     self.link = False
                 elif opt.startswith("-x"):
@@ -410,6 +413,8 @@ def _main(argv, here, env):
                 out += b.libs
         print(" ".join(out))
         return 0
+    if not shutil.which(b.cxx):
+        die(f"the compiler {b.cxx} is not found (set {b.cxx_var} to another)")
     line = Line(req.args, b.gpu_kind)
     if not line.have_input:
         # --version, -dumpversion, -print-*: the compiler alone.
@@ -469,7 +474,6 @@ def _main(argv, here, env):
         return 0
     finally:
         if win_dir:
-            import shutil
             shutil.rmtree(win_dir, ignore_errors=True)
 
 
@@ -499,7 +503,6 @@ def copy_libomp(exe):
         return
     dest = os.path.join(os.path.dirname(exe) or ".", os.path.basename(omp))
     if not (os.path.exists(dest) and os.path.samefile(omp, dest)):
-        import shutil
         shutil.copyfile(omp, dest)
         shutil.copymode(omp, dest)
 

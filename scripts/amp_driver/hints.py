@@ -8,8 +8,10 @@ WINNAMES = ("stdext|_ASSERTE|IUnknown|HRESULT|_TCHAR|_tmain|_T|_tprintf|_stprint
             "GetTickCount64|_countof|__max|__min|sprintf_s|_snprintf_s|swprintf_s|strcpy_s|strcat_s|fopen_s|errno_t")
 WIN_HEADERS = ("Windows|windows|tchar|SDKDDKVer|WinSDKVer|ppl|ppltasks|concrt|concurrent_vector|concurrent_queue|"
                "d3d11|dxgi|d3dcsx|d3dcommon|D3Dcommon|atlbase|Unknwn|unknwn|wrl.client")
-WINDOWS_RE = re.compile(rf"({WIN_HEADERS})\.h: No such file|.{{1,3}}({WINNAMES}).{{1,3}} (was not declared|does not "
-                        rf"name a type|has not been declared)|(undeclared identifier|unknown type name) .({WINNAMES}).")
+# (GCC's and Clang's wordings; the name between quotes, not inside a longer one: MY_DWORD_T is no DWORD)
+WINDOWS_RE = re.compile(rf"\s({WIN_HEADERS})\.h: No such file|'({WIN_HEADERS})\.h' file not found|"
+                        rf"\W{{1,3}}({WINNAMES})\W{{1,3}} (was not declared|does not name a type|has not been declared)|"
+                        rf"(undeclared identifier|unknown type name) \W({WINNAMES})\W")
 ASSERT_ARGS = re.compile(r"macro .assert. passed [0-9]+ arguments, but takes just 1|too many arguments provided to "
                          r"function-like macro invocation")
 ASSERT_CALL = re.compile(r"(^|[^A-Za-z0-9_.>:])assert\s*\(", re.M)

@@ -40,6 +40,24 @@ def scan(args):
         i += 1
 
 
+def macro_args(args):
+    """(index of the word that holds it, "-D" or "-U", "NAME[=VALUE]") for
+    each macro option of args, joined (-DX=1) or not (-D X=1), in order;
+    scan's reading, so the value of another option (-o -DX.o) is none."""
+    for i, opt, value in scan(args):
+        if opt in ("-D", "-U"):
+            if value is not None:
+                yield i + 1, opt, value
+        elif opt is not None and opt.startswith(("-D", "-U")) and len(opt) > 2:
+            yield i, opt[:2], opt[2:]
+
+
+def joined_output(opt):
+    """Whether opt is -oFILE (the output joined to its option, as in a
+    Makefile's `-o$@`), not one of Clang's -obj... or -offload... options."""
+    return opt.startswith("-o") and len(opt) > 2 and not opt.startswith(("-obj", "-offload"))
+
+
 def include_dir(opt, value):
     """(option, absolute folder) when scan's (opt, value) names an include
     folder (-I DIR, -IDIR, -iquote DIR...), else None."""
@@ -117,11 +135,11 @@ class Job:
                 job.langs.append(value if opt == "-x" else opt[2:])
             elif opt == "-o" and value is not None:
                 job.out = value
-            elif opt == "-D" and value is not None:
-                name, eq, v = value.partition("=")
-                job.defines[name] = v if eq else "1"
-            elif opt.startswith("-D") and len(opt) > 2:
-                name, eq, v = opt[2:].partition("=")
+            elif joined_output(opt):
+                job.out = opt[2:]
+        for _, kind, text in macro_args(args):
+            if kind == "-D":
+                name, eq, v = text.partition("=")
                 job.defines[name] = v if eq else "1"
         return job
 
@@ -140,8 +158,8 @@ class Job:
 def restriction_macros(args):
     """-DNAME=cpu,amp (restriction specifiers defined on the command line)."""
     out = set()
-    for a in args:
-        d = re.fullmatch(r"-D(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", a)
-        if d:
+    for _, kind, text in macro_args(args):
+        d = re.fullmatch(r"(\w+)=((?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*)", text)
+        if d and kind == "-D":
             out.add(d.group(1))
     return out

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from .cpp_lexer import SPLICE
-from .job import Job
+from .job import Job, macro_args
 from .passes import host_tiles
 from . import includes
 
@@ -105,13 +105,13 @@ def run(job):
     # The restrict pass reads only a compile that names a restriction, an
     # exception specification or a macro of one (a -D value).
     restricts = any(RESTRICT_WORD.search(t) for t in texts.values()) or \
-        any(a.startswith("-D") and RESTRICT_WORD.search(a) for a in args)
+        any(kind == "-D" and RESTRICT_WORD.search(t) for _, kind, t in macro_args(args))
     if restricts:
         from .passes import restrict_pairs
-        for k, a in enumerate(args):  # -DNAME=throw(int): the same rewrite as in the sources
-            if a.startswith("-D") and "=" in a and "throw" in a:
-                name, _, value = a.partition("=")
-                args[k] = f"{name}={restrict_pairs.throw_spec_define(value)}"
+        for k, kind, t in list(macro_args(args)):  # -D[ ]NAME=throw(int): the same rewrite as in the sources
+            if kind == "-D" and "=" in t and "throw" in t:
+                name, _, value = t.partition("=")
+                args[k] = args[k][:len(args[k]) - len(t)] + f"{name}={restrict_pairs.throw_spec_define(value)}"
         placement = restrict_pairs.check_placement(texts, args, bool(job.gpu))
         if placement:
             sys.stderr.write("\n".join(placement) + "\n")

@@ -88,19 +88,16 @@ def flags(flag, column, include):
 def modes_of(args):
     """The modes a compile line carries, by the table's marks: {gpu: ""|"cuda"|"hip",
     windows, msvc, checked}. Forced includes are read as their file names
-    (-include FILE and -includeFILE), `-x LANG` as `-xLANG`."""
-    words = []
-    for i, a in enumerate(args):
-        if a in ("-include", "-x") and i + 1 < len(args):
-            continue
-        if i and args[i - 1] == "-include":
-            words.append(a.replace("\\", "/"))
-        elif i and args[i - 1] == "-x":
-            words.append("-x" + a)
-        elif a.startswith("-include") and len(a) > 8 and not a.startswith("-include-"):
-            words.append(a[8:].replace("\\", "/"))
-        else:
-            words.append(a)
+    (-include FILE and -includeFILE), `-x LANG` as `-xLANG`, `-D X` as `-DX`."""
+    from .job import forced_includes, scan  # the one reading of the compile line (os and re only)
+    words = [f.replace("\\", "/") for f in forced_includes(args)]
+    for _, opt, value in scan(args):
+        if opt in ("-x", "-D", "-U") and value is not None:
+            words.append(opt + value)
+        elif opt in ("-o", "-MF", "-MT", "-MQ"):  # a file's name is no mark
+            words.append(opt)
+        elif opt is None or not opt.startswith("-include") or opt.startswith("-include-"):
+            words += [w for w in (opt, value) if w is not None]
     found = {m: any(r.search(w) for w in words) for m, r in MODE_MARKS.items()}
     gpu = ""
     if found["gpu"]:

@@ -26,7 +26,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from .job import scan
+from .job import joined_output, scan
 from .tile_compiler import amp_first
 
 # GCC's names (g++, g++-12, x86_64-linux-gnu-g++-12), not clang++'s.
@@ -61,7 +61,7 @@ def header_flags(cflags, args):
     in order)."""
     flags, includes = [], []
     for _, o, v in scan(list(cflags) + list(args)):
-        if o is None or o in ("-o", "-c") or o.startswith(("-l", "-L", "-Wl,")):
+        if o is None or o in ("-o", "-c") or joined_output(o) or o.startswith(("-l", "-L", "-Wl,")):
             continue
         if o == "-include":
             includes.append(v)

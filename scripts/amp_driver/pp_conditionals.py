@@ -30,6 +30,7 @@ import re
 from collections import namedtuple
 
 from .cpp_lexer import SPLICE, tokens
+from .job import scan
 
 # start, end: a stretch of text between two directives (directive lines not
 # included); state: True / False / None (undecided); conditional: whether it
@@ -81,12 +82,10 @@ class Env:
         if not gpu:
             env.undefined.update({"__CUDA_ARCH__", "__HIP_DEVICE_COMPILE__", "__CUDACC__", "__HIPCC__",
                                   "__HIP__", "__NVCC__"})
-        i = 0
-        while i < len(args):
-            a = args[i]
-            if a in ("-D", "-U") and i + 1 < len(args):
-                a = a + args[i + 1]
-                i += 1
+        for _, opt, value in scan(args):  # the one reading of the compile line (job.py)
+            if opt is None:
+                continue
+            a = opt + value if opt in ("-D", "-U") and value is not None else opt
             if a.startswith("-D"):
                 name, eq, value = a[2:].partition("=")
                 if "(" in name:
@@ -103,7 +102,6 @@ class Env:
                 if m:
                     env.define("_MSC_VER", str(int(m.group(1)) * 100 + int(m.group(2))))
                     env.define("_MSC_FULL_VER", None)
-            i += 1
         return env
 
 

@@ -255,6 +255,9 @@ def main(argv):
         sys.stderr.write(main.__doc__ + "\n")
         return 2
     src, out, flags = argv[0], argv[1], argv[2:]
+    if not os.path.isfile(src):
+        sys.stderr.write(f"tile-compiler: error: no such file: {src}\n")
+        return 2
     env = os.environ
     ok, notes = rewrite(src, out, flags, cuda=Job.parse(clang(), flags).gpu == "cuda",
                         report=env.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0"),

@@ -35,6 +35,9 @@ class Expressions(unittest.TestCase):
         self.assertEqual(self.ev("defined(C) || C", ["-UC"]), 0)
         self.assertEqual(self.ev("(A << 2) + 1 > 12 ? 1 : 0", ["-D", "A=3"]), 1)
         self.assertEqual(self.ev("010 == 8 && 0x10 == 16 && 1'000 == 1000"), 1)
+        # the value of an option that takes one is no macro (-o -DX.o: an output file)
+        self.assertIsNone(self.ev("defined(NOT_A_MACRO)", ["-o", "-DNOT_A_MACRO", "-include", "-UNEITHER"]))
+        self.assertEqual(self.ev("defined(A)", ["-DA", "-U", "A"]), 0)
 
     def test_unknown_macros_are_undecided_unless_the_logic_decides(self):
         self.assertIsNone(self.ev("FROM_A_HEADER"))

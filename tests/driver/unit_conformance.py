@@ -46,5 +46,163 @@ class Failures(unittest.TestCase):
         self.assertEqual(a, b)
 
 
+class Suite(unittest.TestCase):
+    """The suite's layout read: tests, their .conf (the nearest folder up that has one), their kind."""
+
+    def test_discover(self):
+        with tempfile.TemporaryDirectory() as d:
+            t = Path(d) / "Tests"
+            (t / "2_cxx/a").mkdir(parents=True)
+            (t / "2_cxx/a/test.cpp").write_text("//#Expects: Error: C3581\n//#Expects: error C2338\nint x;\n")
+            (t / "2_cxx/b c").mkdir(parents=True)
+            (t / "2_cxx/b c/test.cpp").write_text("int main() { return 0; }\n")
+            (t / "2_cxx/compile.conf").write_text("%config = ('compile_only' => 1);")
+            (t / "5_av/deep/x").mkdir(parents=True)
+            (t / "5_av/deep/x/test.cpp").write_text("runall_result test_main() { }\n")
+            root, tests = c.discover(Path(d))
+            self.assertEqual(root, t)
+            self.assertEqual([x.rel for x in tests], ["2_cxx/a", "2_cxx/b c", "5_av/deep/x"])
+            a, b, x = tests
+            self.assertEqual((a.kind, a.expect_codes, a.own_main), ("negative", ["C2338", "C3581"], False))
+            self.assertEqual((b.kind, b.own_main, b.section, b.slug()), ("compile-only", True, "2_cxx", "2_cxx_b_c"))
+            self.assertEqual((x.kind, x.sets), ("runtime", [{}]))
+            (t / "2_cxx/a/other.conf").write_text("")
+            (t / "2_cxx/a/more.conf").write_text("")
+            with self.assertRaisesRegex(RuntimeError, "more than one .conf in"):
+                c.discover(Path(d))
+
+    def test_library_adaptations(self):
+        self.assertEqual(c._platform("#if __clang__\n#if __clang__\n"),
+                         "#if __clang__ || __GNUC__  /* amp_compat: GCC too */\n#if __clang__\n")
+        self.assertIn("#include <cstdarg>", c._cstdarg("#include <sstream>\n"))
+        self.assertEqual(c._cstdarg("int x;\n"), "int x;\n")
+
+    def test_passlist(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "pass.txt"
+            p.write_text("# passing\n2_cxx/a\n\n  5_av/x  \n")
+            self.assertEqual(c.read_passlist(p), {"2_cxx/a", "5_av/x"})
+
+
+class Tables(unittest.TestCase):
+    class Args:
+        time_limit, selected, every, filter, check = 0, 3, 1, "", False
+
+    def test_counts_per_section_and_causes(self):
+        r = lambda sec, kind, status, reason="": {"section": sec, "kind": kind, "status": status, "reason": reason,
+                                                   "sets": [{}]}
+        results = [r("2_cxx", "runtime", "pass"), r("2_cxx", "negative", "fail", "compiled"),
+                   r("5_av", "compile-only", "fail", "a.cpp:1:1: error: 'x' has 3 elements"),
+                   r("5_av", "runtime", "fail", "b.cpp:2:2: error: 'y' has 4 elements"), r("5_av", "runtime", "skip")]
+        lines = c.tables(results, [], 12.0, self.Args())
+        self.assertEqual(lines[0], "Test library: built unchanged.")
+        row = next(ln for ln in lines if ln.startswith("5_av"))
+        self.assertEqual(row.split()[-4:], ["0/3", "1", "0/0", "0/3"])
+        total = next(ln for ln in lines if ln.startswith("total"))
+        self.assertEqual(total.split()[1:], ["1/4", "1", "0/1", "1/5"])
+        self.assertIn("(5 tests, 5 definition sets, 12 s)", lines)
+        self.assertIn("      2  '…' has N elements", lines)
+        self.assertIn("  negative tests that compiled: 1", lines)
+
+
+# A stand-in compiler for the conformance runner: the test source's markers
+# decide. SA: a static_assert fails; AMPC: the checker's C3581; ERR: an
+# ordinary error; SLOW: sleeps; EXIT n: the program built exits with n.
+FAKE_CXX = r"""#!/bin/sh
+prev=""; out=""; src=""
+for a; do [ "$prev" = -o ] && out=$a; case "$a" in *test.cpp) src=$a ;; esac; prev=$a; done
+grep -q SLOW "$src" && sleep 5
+case " $* " in *" -DFAILSET=1 "*) echo "$src:1:1: error: this set" >&2; exit 1 ;; esac
+grep -q SA "$src" && { echo "$src:3:1: error: static assertion failed: no" >&2; exit 1; }
+grep -q AMPC "$src" && { echo "$src:3:1: error: [C++ AMP C3581] not in amp code" >&2; exit 1; }
+grep -q ERR "$src" && { echo "$src:4:2: error: 'x' was not declared" >&2; exit 1; }
+code=$(sed -n 's/.*EXIT \([0-9]*\).*/\1/p' "$src" | head -1)
+[ -n "$out" ] && printf '#!/bin/sh\necho ran\nexit %s\n' "${code:-0}" >"$out" && chmod +x "$out"
+exit 0
+"""
+
+
+class Judge(unittest.TestCase):
+    """Each kind of test judged from what a stand-in compiler and the program it builds do."""
+
+    class Tc:
+        kind, libs = "host", []
+
+        def __init__(self, cxx):
+            self.cxx = cxx
+
+        def cxx_cmd(self, launch=False, cxx=None):
+            return [self.cxx]
+
+        def flags(self, pch, inc):
+            return []
+
+    class Args:
+        build_timeout, timeout = 30, 30
+        check = check_only = resume = run_only = build_only = False
+
+    def setUp(self):
+        import os
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = Path(self.tmp.name)
+        cxx = self.d / "cxx"
+        cxx.write_text(FAKE_CXX)
+        cxx.chmod(0o755)
+        self.tc = self.Tc(str(cxx))
+        self.args = self.Args()
+        self.args.compile_env = dict(os.environ)
+        self.ctx = {"work": self.d / "work", "pch": None, "inc": "/inc", "test_main": None, "lib": self.d / "lib.a",
+                    "lib_error": "", "check_pch": None}
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def make(self, name, text, conf=""):
+        folder = self.d / "Tests" / "5_av" / name
+        folder.mkdir(parents=True)
+        (folder / "test.cpp").write_text(text)
+        if conf:
+            (folder / "t.conf").write_text(conf)
+        return c.Test(folder / "test.cpp", self.d / "Tests")
+
+    def judge(self, test, k=0):
+        return c.judge(test, k, self.tc, self.ctx, self.args)
+
+    def test_runtime(self):
+        self.assertEqual(self.judge(self.make("ok", "int x;"))["status"], "pass")
+        self.assertEqual(self.judge(self.make("skip", "// EXIT 2"))["reason"], "exit code 2 (skipped by the test)")
+        r = self.judge(self.make("fail", "// EXIT 3"))
+        self.assertEqual((r["status"], r["reason"], r["output_tail"]), ("fail", "run: exit code 3", ["ran"]))
+        r = self.judge(self.make("err", "ERR"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "build: " + str(self.d) +
+                                                      "/Tests/5_av/err/test.cpp:4:2: error: 'x' was not declared"))
+
+    def test_negative(self):
+        r = self.judge(self.make("sa", "//#Expects: Error: C2338\nSA"))
+        self.assertEqual((r["status"], r["rejected_by"]), ("pass", "static_assert"))
+        r = self.judge(self.make("chk", "//#Expects: Error: C3581\nAMPC"))
+        self.assertEqual((r["status"], r["rejected_by"], r["check_codes"]), ("pass", "amp_check", ["C3581"]))
+        r = self.judge(self.make("compiles", "//#Expects: Error: C3581\nint x;"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "compiled, but the test expects a compile error"))
+
+    def test_a_timed_out_compile_rejected_nothing(self):
+        self.args.build_timeout = 0.3
+        r = self.judge(self.make("slow", "//#Expects: Error: C3581\nSLOW"))
+        self.assertEqual((r["status"], r["reason"]), ("fail", "build: build timed out after 0.3 s"))
+
+    def test_compile_only_and_the_library(self):
+        t = self.make("co", "ERR", conf="%config = ('compile_only' => 1);")
+        self.assertEqual(self.judge(t)["status"], "fail")
+        self.assertEqual(self.judge(self.make("co2", "int x;", conf="%config = ('compile_only' => 1);"))["status"],
+                         "pass")
+        self.ctx["lib_error"] = "lib.cpp:1: error: no"
+        self.assertEqual(self.judge(self.make("x", "int x;"))["reason"], "build: lib.cpp:1: error: no")
+
+    def test_run_test_over_definition_sets(self):
+        t = self.make("sets", "int x;", conf="%config = ('definitions' => [ { 'FAILSET' => '0' }, { 'FAILSET' => '1' } ]);")
+        r = c.run_test(t, self.tc, self.ctx, self.args)
+        self.assertEqual((r["status"], [s["status"] for s in r["sets"]]), ("fail", ["pass", "fail"]))
+        self.assertTrue(r["reason"].endswith("test.cpp:1:1: error: this set"), r["reason"])
+
 if __name__ == "__main__":
     unittest.main()

@@ -283,5 +283,68 @@ class Pass(Stand_ins):
                       Path(census).read_text())
 
 
+class Alone(Stand_ins):
+    """`python3 -m amp_driver tile-compiler SRC OUT FLAG...` (tile_compiler.main)
+    and the project headers' copies (overlay)."""
+
+    def run_main(self, *argv, **env):
+        err = io.StringIO()
+        with mock.patch.dict(os.environ, env), contextlib.redirect_stderr(err):
+            rc = tile_compiler.main(list(argv))
+        return rc, err.getvalue()
+
+    def test_usage(self):
+        rc, err = self.run_main("only-one")
+        self.assertEqual(rc, 2)
+        self.assertIn("tile-compiler SRC OUT FLAG...", err)
+
+    def test_mode_and_settings_from_the_flags_and_environment(self):
+        src = self.source("k.barrier.wait();\n")
+        out = os.path.join(self.d, "out.cpp")
+        rc, err = self.run_main(src, out, "-x", "cuda", "--cuda-gpu-arch=sm_90", AMP_HOST_TILES_REPORT="1",
+                                AMP_TILE_FIBERS="/a.cpp:1:1\n/b.cpp:2:2", AMP_TILE_HEADERS="/h1.h:/h2.h",
+                                AMP_TILE_OVERLAY=os.path.join(self.d, "ov"))
+        self.assertEqual(rc, 0)
+        self.assertIn("note: amp host tiles: tiled kernel compiled", err)
+        (parse,) = self.parses()
+        for words in ("-x cuda --cuda-host-only", "--cuda-gpu-arch=sm_90", "report=1", "fibers=/a.cpp:1:1",
+                      "fibers=/b.cpp:2:2", f"overlay={self.d}/ov", "header=/h1.h", "header=/h2.h"):
+            self.assertIn(words, parse)
+        self.assertNotIn("-include-pch", parse, "no precompiled header for a CUDA parse")
+
+    def test_no_source(self):
+        rc, err = self.run_main(os.path.join(self.d, "gone.cpp"), os.path.join(self.d, "out.cpp"))
+        self.assertEqual(rc, 2)
+        self.assertEqual(err, f"tile-compiler: error: no such file: {self.d}/gone.cpp\n")
+        self.assertEqual(self.parses(), [])
+
+    def test_a_failed_parse_is_status_1(self):
+        src = self.source("k.barrier.wait();\n")
+        failing = self.source("#!/bin/sh\necho 'k.cpp:1:1: error: no' >&2\nexit 1\n", "failclang")
+        os.chmod(failing, 0o755)
+        rc, err = self.run_main(src, os.path.join(self.d, "out.cpp"), AMP_CHECK_CLANG=failing)
+        self.assertEqual((rc, err), (1, "k.cpp:1:1: error: no\n"))
+
+    def test_overlay_folders(self):
+        ov = os.path.join(self.d, "ov")
+        self.assertEqual(tile_compiler._overlay_dirs(ov, ["-I/x"]), [], "no overlay folder: none")
+        inc = os.path.join(self.d, "inc")
+        os.makedirs(ov + os.path.realpath(inc))
+        os.makedirs(ov + "/other")
+        dirs = tile_compiler._overlay_dirs(ov, ["-I" + inc + "/../inc", "-I/not/mirrored", "-DX"])
+        self.assertEqual(dirs[-1], "-I" + ov + os.path.realpath(inc), "an -I folder written with .. is the same")
+        self.assertIn(ov + "/other", dirs)
+        self.assertEqual(dirs.count("-iquote"), len([d for d, _, _ in os.walk(ov)]) - 1)
+
+    def test_one_precompiled_header_per_set_of_flags(self):
+        text = "#include <amp.h>\n"
+        a = tile_compiler.pch_for(text, ["-DA"])
+        self.assertEqual(tile_compiler.pch_for(text, ["-DA"]), a)
+        b = tile_compiler.pch_for(text, ["-DB"])
+        self.assertNotEqual(a, b)
+        self.assertEqual(len([p for p in Path(self.log).read_text().splitlines() if "c++-header" in p]), 2)
+        self.assertIsNone(tile_compiler.pch_for("#include <vector>\nint x;\n#include <amp.h>\n", ["-DA"]))
+
+
 if __name__ == "__main__":
     unittest.main()

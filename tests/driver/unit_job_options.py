@@ -69,6 +69,10 @@ class OptionTable(unittest.TestCase):
         self.assertEqual(m(["-x", "c++"])["gpu"], "")
         self.assertTrue(m(["-DAMP_CHECKED=1"])["checked"])
         self.assertFalse(m(["-DAMP_CHECKED=1", "-x", "cuda"])["checked"])  # a host build only
+        self.assertTrue(m(["-Xclang", "-fms-compatibility"])["msvc"])
+        self.assertFalse(m(["-o", "-fms-compatibility"])["msvc"], "an output file's name is no mark")
+        self.assertFalse(m(["-include"])["windows"])
+        self.assertTrue(m(["-D", "AMP_CHECKED=1"])["checked"])
 
 
 class CompileJob(unittest.TestCase):
@@ -89,6 +93,20 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(j.dirs["-I"], [os.path.abspath("inc")])
         self.assertEqual(j.dirs["-iquote"], [os.path.abspath("q")])
         self.assertFalse(j.preprocess_only)
+
+    def test_output_joined_to_its_option(self):
+        """A Makefile's `-o$@`: the output all the same (-MD's overlay beside it, --windows-compat's folder)."""
+        self.assertEqual(Job.parse("g++", ["-c", self.src, "-oobj/a.o"]).out, "obj/a.o")
+        self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-objcmt-migrate-literals"]).out)
+        self.assertIsNone(Job.parse("clang++", ["-c", self.src, "-offload-arch=gfx90a"]).out)
+
+    def test_macro_options_both_spellings(self):
+        from amp_driver.job import macro_args, restriction_macros
+        args = ["-DA=1", "-D", "B=throw()", "-UC", "-U", "D", "-o", "-DNOT_A_MACRO.o", "-I", "-DNOT_EITHER"]
+        self.assertEqual(list(macro_args(args)), [(0, "-D", "A=1"), (2, "-D", "B=throw()"), (3, "-U", "C"),
+                                                  (5, "-U", "D")])
+        self.assertEqual(Job.parse("g++", args).defines, {"A": "1", "B": "throw()"})
+        self.assertEqual(restriction_macros(["-DR1=cpu,amp", "-D", "R2=amp", "-DR3=1", "-D", "R4"]), {"R1", "R2"})
 
     def test_one_reading_of_the_words(self):
         from amp_driver.job import scan
@@ -168,6 +186,7 @@ class DriverLine(unittest.TestCase):
         self.assertTrue(line.link and line.have_input and not line.have_src)
         self.assertEqual(line.exe, "prog")
         self.assertEqual(driver.Line(["-shared", "a.o"], "").exe, "")
+        self.assertEqual(driver.Line(["a.o", "-obin/prog"], "").exe, "bin/prog")
 
     def test_gpu_option_spellings(self):
         self.assertEqual(driver.parse_options(["--gpu=hip"], {}).gpu_kind, "hip")

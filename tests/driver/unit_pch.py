@@ -61,6 +61,8 @@ class Pch(unittest.TestCase):
                                            ["-c", self.src, "-o", "k.o", "-DX", "-L/l", "-lfoo", "-Wl,-z"])
         self.assertEqual(flags, ["-O2", "-I/i", "-DX"])
         self.assertEqual(includes, ["/i/prelude.h", "/i/crt.h"])
+        # a Makefile's -o$@: the object is no flag of the header (one header for every object)
+        self.assertEqual(pch.header_flags(["-O2"], ["-c", self.src, "-ok.o"])[0], ["-O2"])
 
     def test_built_once_and_again_when_a_header_changes(self):
         cflags = ["-O2", "-include", "/i/prelude.h", "-I/i", "-include", "/i/crt.h", "-fopenmp"]

@@ -1005,7 +1005,7 @@ def describe(edits):
         kinds.append("temporaries bound to non-const references (T& -> T&&)")
     if any(rep == "Concurrency::" for _, _, rep in edits):
         kinds.append("names ambiguous with std:: qualified as AMP's")
-    if any(rep.startswith(" int amp_int_") for _, _, rep in edits):
+    if any(rep.startswith(" static constexpr ") for _, _, rep in edits):  # (function templates': " int amp_int_" too)
         kinds.append("unsigned ranks of partial specializations over AMP types")
     if any(rep == " const" for _, _, rep in edits):
         kinds.append("function objects of standard containers callable as const")

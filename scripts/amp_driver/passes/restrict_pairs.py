@@ -40,6 +40,7 @@ Usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FIL
   DIR/<basename>; --report lists what was rewritten. The compiler launcher
   (launcher.py) runs this pass with the others on every compile.
 """
+import os
 import re
 import sys
 from pathlib import Path
@@ -48,7 +49,7 @@ from collections import namedtuple
 
 from ..cpp_lexer import join_splices, mask, match_back, match_fwd, tokens  # the C++ lexing: comments, literals, splices
 from .. import pp_conditionals  # which #if/#else groups the compile keeps
-from ..job import restriction_macros
+from ..job import macro_args, restriction_macros
 
 # A file as the passes read it: its path, its masked text (comments, literals
 # and dropped #if groups blanked) and its raw text with the dropped groups
@@ -893,9 +894,9 @@ def check_placement(files, args, gpu=False):
     for t in texts.values():
         aliases.update(a for a, _ in ALIAS_DEF_RE.findall(t))
         macros.update(DEFINE_RE.findall(t))
-    for a in args:
-        if a.startswith("-D"):
-            name, _, value = a[2:].partition("=")
+    for _, kind, text in macro_args(args):
+        if kind == "-D":
+            name, _, value = text.partition("=")
             macros.add(name)
             if re.fullmatch(RESTRICTION_TOKEN[2:] + r"|__GPU_ONLY|__GPU", value.strip()):
                 aliases.add(name)
@@ -932,8 +933,17 @@ def main(argv):
     want_report = "--report" in argv
     out_dir = None
     if "--out-dir" in argv:
-        out_dir = Path(argv[argv.index("--out-dir") + 1])
+        k = argv.index("--out-dir")
+        if k + 1 == len(argv) or not os.path.isdir(argv[k + 1]):
+            sys.stderr.write("rewrite: error: --out-dir needs an existing folder\n")
+            return 2
+        out_dir = Path(argv[k + 1])
     files = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--out-dir")]
+    missing = [f for f in files if not os.path.isfile(f)]
+    if missing or not files:
+        sys.stderr.write(f"rewrite: error: no such file: {', '.join(missing)}\n" if missing else
+                         "usage: python3 -m amp_driver rewrite [--in-place] [--report] [--out-dir DIR] FILE...\n")
+        return 2
     rewritten, report = rewrite_files(files)
     for p, t in rewritten.items():
         if in_place:
