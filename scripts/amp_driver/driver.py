@@ -24,7 +24,7 @@ import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT, joined_output, parse_flags, scan
+from .job import SOURCE_EXT, joined_output, parse_flags, replace_includes, scan
 from . import options
 
 PROG = "amp++"
@@ -576,12 +576,7 @@ def check_pch(clang, flags, inc, site):
     --windows-compat's forced crt_compat.h, whose _T, TRUE ... would precede
     Kokkos); "" when it cannot be built."""
     import hashlib
-    base = [clang]
-    for a in flags:
-        if a == f"{inc}/compat/crt_compat.h":
-            base.pop()
-        else:
-            base.append(a)
+    base = [clang] + replace_includes(flags, lambda f: f == f"{inc}/compat/crt_compat.h", [])
     r = subprocess.run([clang, "--version"], capture_output=True, text=True)
     version = r.stdout.splitlines()[0] if r.stdout else ""
     key = hashlib.sha256(("\n".join(base + [version]) + "\n").encode()).hexdigest()[:16]

@@ -117,6 +117,22 @@ def forced_includes(args):
             yield a[8:]
 
 
+def replace_includes(args, which, by):
+    """args with the -include options (-include FILE, -includeFILE) whose
+    FILE which(FILE) accepts replaced: the first by the words of by (a
+    precompiled header's option, say), the others removed."""
+    out, placed = [], False
+    for _, opt, value in scan(args):
+        forced = value if opt == "-include" else opt[8:] if opt and opt.startswith("-include") and \
+            len(opt) > 8 and not opt.startswith("-include-") else None
+        if forced is not None and which(forced):
+            out += [] if placed else list(by)
+            placed = True
+        else:
+            out += [w for w in (opt, value) if w is not None]
+    return out
+
+
 class Job:
     """compiler; args: the compile line after the compiler (the passes may
     extend a copy); gpu: "", "cuda" or "hip"; windows (--windows-compat),

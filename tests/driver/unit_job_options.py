@@ -111,6 +111,16 @@ class CompileJob(unittest.TestCase):
                                              "late", "-fno-exceptions", "-funsigned-char", "-Wno-deprecated"])
         self.assertEqual(parse_flags(line, cuda=True)[-1], "--cuda-path=/cuda")
 
+    def test_replace_includes(self):
+        from amp_driver.job import replace_includes
+        line = ["-O2", "-include", "a.h", "-I/i", "-includeb.h", "-include-pch", "x.pch", "-include", "c.h"]
+        self.assertEqual(replace_includes(line, lambda f: True, ["-include", "p.h"]),
+                         ["-O2", "-include", "p.h", "-I/i", "-include-pch", "x.pch"])
+        self.assertEqual(replace_includes(line, lambda f: f == "b.h", []),
+                         ["-O2", "-include", "a.h", "-I/i", "-include-pch", "x.pch", "-include", "c.h"])
+        self.assertEqual(replace_includes(["-o", "-include", "-c"], lambda f: True, ["X"]), ["-o", "-include", "-c"],
+                         "an -o value is no option")
+
     def test_output_joined_to_its_option(self):
         """A Makefile's `-o$@`: the output all the same (-MD's overlay beside it, --windows-compat's folder)."""
         self.assertEqual(Job.parse("g++", ["-c", self.src, "-oobj/a.o"]).out, "obj/a.o")
