@@ -69,12 +69,15 @@ SMOKE_SRC="$REPO/scripts/kokkos-smoke"
 
 CUDA_ARCH="${AMP_CUDA_ARCH:-sm_90}"
 CUDA_PATH="${AMP_CUDA_PATH:-/usr/local/cuda}"
-CUDA_CXX="${AMP_CUDA_CXX:-clang++-22}"
 HIP_ARCH="${AMP_HIP_ARCH:-gfx90a}"
 # hipcc asks rocm_agent_enumerator for a default target when it is given none
 # (no AMD GPU here: a Python traceback on every call); name the one we build for.
 export HCC_AMDGPU_TARGET="${HCC_AMDGPU_TARGET:-$HIP_ARCH}"
-HIP_CXX="${AMP_HIP_CXX:-hipcc}"
+# The GPU compilers (AMP_CUDA_CXX, AMP_HIP_CXX): those of the driver package's
+# one table of compilers (scripts/amp_driver/options.py), read by the steps
+# that build with them (main).
+CUDA_CXX="" HIP_CXX=""
+gpu_cxx() { "$REPO/scripts/amp_driver.sh" compiler --gpu="$1"; }
 
 SRC_PKG=trilinos
 ORIG_TARBALL=trilinos_13.2.0.orig.tar.gz
@@ -685,6 +688,7 @@ main() {
   # Kokkos 4.6 builds take their own lock: they take minutes and nothing else waits for them.
   if [ "$1" = kokkos46 ] || [ "$1" = hip ]; then exec 9>"$DEPS/.deps46.lock"; else exec 9>"$DEPS/.deps.lock"; fi
   flock 9
+  case "$1" in cuda | hip | kokkos46 | smoke) CUDA_CXX="$(gpu_cxx cuda)" HIP_CXX="$(gpu_cxx hip)" ;; esac
 
   case "$1" in
     host) do_host ;;

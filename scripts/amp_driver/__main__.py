@@ -7,6 +7,9 @@
   pkgconfig                the Cflags:/Libs: lines of amp_compat.pc (amp++'s host flags)
   readme-options           the README's option list (the option table)
   plugin NAME              build the Clang plugin NAME if needed; print its path (plugins.py)
+  compiler [--gpu[=cuda|hip]] [--msvc] [--var]   the compiler of that build (options.compiler; a
+                           bare --gpu: AMP_GPU's kind); --var: the variable that names another instead
+  compiler --check         the Clang of the source parses (--amp-check, the tile compiler)
   check-flags              the flags that add the restrict(amp) check to a clang++ host parse, one a line
   tile-compiler SRC OUT FLAG...   the host tile compiler's parse alone (tile_compiler.py)
   tiles-census FILE        the census of tiled kernels a build wrote (AMP_TILES_CENSUS), as a user reads it
@@ -56,6 +59,8 @@ def main(argv):
             sys.stderr.write(f"{e}\n")
             return 3
         return 0
+    if cmd == "compiler":
+        return print_compiler(rest)
     if cmd == "tile-compiler":
         from .tile_compiler import main as tc_main
         return tc_main(rest)
@@ -79,6 +84,33 @@ def main(argv):
         return conf_main()
     sys.stderr.write(__doc__)
     return 2
+
+
+def print_compiler(argv):
+    """`compiler [--gpu[=cuda|hip]] [--msvc] [--var]` (./amp, bin/amp-vs):
+    prints the compiler of that build, or with --var the variable that
+    names another; exit status 2 for anything else or a bad GPU kind."""
+    from .options import compiler, gpu_kind
+    if argv == ["--check"]:
+        from .options import parse_clang
+        print(parse_clang(os.environ))
+        return 0
+    gpu, msvc, var = None, False, False
+    for a in argv:
+        if a == "--gpu" or a.startswith("--gpu="):
+            gpu = a[len("--gpu="):]
+        elif a in ("--msvc", "--var"):
+            msvc, var = msvc or a == "--msvc", var or a == "--var"
+        else:
+            sys.stderr.write(f"compiler: error: unknown argument {a} (--gpu[=cuda|hip], --msvc, --var)\n")
+            return 2
+    try:
+        kind = gpu_kind(gpu, os.environ) if gpu is not None else ""
+    except ValueError as e:
+        sys.stderr.write(f"compiler: error: {e}\n")
+        return 2
+    print(compiler(kind, msvc, os.environ)[1 if var else 0])
+    return 0
 
 
 if __name__ == "__main__":

@@ -48,6 +48,8 @@ import sys
 import time
 from pathlib import Path
 
+from .job import replace_includes
+
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTS_RE = re.compile(r"//#\s*Expects\s*(\d*)\s*:\s*(warning|error)", re.I)
 MAIN_RE = re.compile(r" main *\(")
@@ -341,17 +343,7 @@ class Toolchain:
 def replace_prelude(base, with_flags):
     """base with its `-include .../amp_prelude.h` replaced by with_flags (a
     precompiled header's flags), or unchanged when with_flags is None."""
-    out, skip = [], False
-    for i, f in enumerate(base):
-        if skip:
-            skip = False
-            continue
-        if with_flags and f == "-include" and i + 1 < len(base) and base[i + 1].endswith("amp_prelude.h"):
-            out += with_flags
-            skip = True
-            continue
-        out.append(f)
-    return out
+    return replace_includes(base, lambda f: f.endswith("amp_prelude.h"), with_flags) if with_flags else base
 
 
 # --------------------------------------------------------------- one test

@@ -24,7 +24,7 @@ import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT, joined_output, scan
+from .job import SOURCE_EXT, joined_output, parse_flags, replace_includes, scan
 from . import options
 
 PROG = "amp++"
@@ -59,10 +59,10 @@ def parse_options(argv, env):
     for a in argv:
         if a == "--gpu":
             r.gpu = True
-        elif a in ("--gpu=cuda", "--gpu=hip"):
-            r.gpu, r.gpu_kind = True, a[len("--gpu="):]
         elif a.startswith("--gpu="):
-            die(f"{a}: the GPU builds are --gpu=cuda and --gpu=hip")
+            r.gpu, r.gpu_kind = True, a[len("--gpu="):]
+            if r.gpu_kind not in options.GPU_KINDS:
+                die(f"{a}: the GPU builds are --gpu=cuda and --gpu=hip")
         elif a == "--host":
             r.gpu = False
         elif a.startswith("--arch="):
@@ -148,13 +148,11 @@ def read_flag_list(path):
 
 # Per GPU build: its name, the Kokkos folder under deps/ (source checkout),
 # the amp++.conf keys of its Kokkos and architecture (install), the
-# variable naming another Kokkos, the compiler's variable and default.
-GpuBuild = namedtuple("GpuBuild", "name deps_dir conf arch_conf root_var cxx_var cxx")
+# variable naming another Kokkos. (Its compiler: options.compiler.)
+GpuBuild = namedtuple("GpuBuild", "name deps_dir conf arch_conf root_var")
 GPU_BUILDS = {
-    "cuda": GpuBuild("CUDA", "kokkos-cuda-{arch}", "KOKKOS_CUDA", "CUDA_ARCH_CONF", "AMP_KOKKOS_CUDA_ROOT",
-                     "AMP_CUDA_CXX", "clang++-22"),
-    "hip": GpuBuild("HIP", "kokkos46-hip-{arch}", "KOKKOS_HIP", "HIP_ARCH_CONF", "AMP_KOKKOS_HIP_ROOT",
-                    "AMP_HIP_CXX", "hipcc"),
+    "cuda": GpuBuild("CUDA", "kokkos-cuda-{arch}", "KOKKOS_CUDA", "CUDA_ARCH_CONF", "AMP_KOKKOS_CUDA_ROOT"),
+    "hip": GpuBuild("HIP", "kokkos46-hip-{arch}", "KOKKOS_HIP", "HIP_ARCH_CONF", "AMP_KOKKOS_HIP_ROOT"),
 }
 
 
@@ -170,7 +168,7 @@ class Build:
             # mode reaches the passes in the job (every work-item runs the
             # checks: no compiled host tiles, passes/host_tiles.enabled).
             req.args = options.flags("--checked", "cflags", "")[:1] + req.args
-        if req.gpu_kind not in ("cuda", "hip"):
+        if req.gpu_kind not in options.GPU_KINDS:
             die(f"AMP_GPU={req.gpu_kind}: expected cuda or hip")
         self.gpu_kind = req.gpu_kind if req.gpu else ""
         conf = site.conf
@@ -195,18 +193,13 @@ class Build:
                 die(f"this install's {g.name} Kokkos is for {conf.get(g.arch_conf) or 'no architecture'}; for "
                     f"{self.arch} set {g.root_var} to a Kokkos built for it")
             self.kokkos = env.get(g.root_var) or k
-            self.cxx, self.cxx_var = env.get(g.cxx_var) or g.cxx, g.cxx_var
             self.deps_kind, root_var = self.gpu_kind, g.root_var
-        elif req.msvc:
+        else:
             # Host code in the MSVC dialect: clang-22 (its OpenMP runtime also
             # serves the GCC-built Kokkos, whose GOMP_* calls libomp provides).
             self.kokkos = env.get("AMP_KOKKOS_ROOT") or conf["KOKKOS_HOST"]
-            self.cxx, self.cxx_var = env.get("AMP_MSVC_CXX") or "clang++-22", "AMP_MSVC_CXX"
-            self.deps_kind, root_var = "msvc", "AMP_KOKKOS_ROOT"
-        else:
-            self.kokkos = env.get("AMP_KOKKOS_ROOT") or conf["KOKKOS_HOST"]
-            self.cxx, self.cxx_var = env.get("AMP_CXX") or "g++", "AMP_CXX"
-            self.deps_kind, root_var = "host", "AMP_KOKKOS_ROOT"
+            self.deps_kind, root_var = "msvc" if req.msvc else "host", "AMP_KOKKOS_ROOT"
+        self.cxx, self.cxx_var = options.compiler(self.gpu_kind, req.msvc, env)
         if src and not (env.get("AMP_KOKKOS_ROOT") or env.get("AMP_KOKKOS_CUDA_ROOT") or env.get("AMP_KOKKOS_HIP_ROOT")):
             # Quiet: deps.sh prints only what it installs or builds, to stderr,
             # before any compiler output.
@@ -508,7 +501,6 @@ def copy_libomp(exe):
 
 
 # ---- the restrict(amp) rule check (--amp-check) ----------------------------------
-CHECK_KEEP_VALUE = {"-D", "-U", "-I", "-include", "-isystem", "-iquote", "-idirafter", "-imacros"}
 AMP_ERROR = re.compile(r"\[C\+\+ AMP C[0-9]*\]")
 
 
@@ -517,7 +509,8 @@ def amp_check(b, req, site, env):
     plugin; the rules are the same for every backend. Only what decides the
     parse is passed on (-D/-U/-I/-std/-include...), never -c/-o or link
     inputs. (exit status to return now or None, warning to give after a
-    successful compile)."""
+    successful compile). What decides the parse: job.parse_flags, the same
+    rule as the host tile compiler's parse."""
     if site.mode != "source":
         die("--amp-check needs a source checkout of amp_compat (tools/amp_check)")
     b.deps("checker")
@@ -532,7 +525,7 @@ def amp_check(b, req, site, env):
         b.deps("host")
     hstd = kokkos_std(hk)
     inc = site.incdir
-    clang = env.get("AMP_CHECK_CLANG") or "clang++-22"
+    clang = options.parse_clang(env)
     flags = [f"-std=c++{hstd}", "-D_STRINGS_H", "-include", f"{inc}/amp_prelude.h", f"-I{inc}", "-isystem",
              f"{inc}/stdlib", "-isystem", f"{hk}/include", "-fopenmp"]
     if req.windows:
@@ -546,16 +539,8 @@ def amp_check(b, req, site, env):
     pch = ""
     if env.get("AMP_CHECK_PCH", "1") != "0":
         pch = check_pch(clang, flags, inc, site)
-    rest = []
-    for _, opt, value in scan(req.args):
-        if opt is None:
-            if value.endswith(DRIVER_SOURCE_EXT):
-                rest.append(value)
-        elif opt in CHECK_KEEP_VALUE:
-            rest += [opt] + ([value] if value is not None else [])
-        elif value is None and opt.startswith(("-D", "-U", "-I", "-std=", "-isystem", "-iquote")):
-            rest.append(opt)
-    tail = rest + checkflags + ["-fsyntax-only", "-w"]
+    sources = [v for _, opt, v in scan(req.args) if opt is None and v.endswith(DRIVER_SOURCE_EXT)]
+    tail = parse_flags(req.args) + sources + checkflags + ["-fsyntax-only", "-w"]
     chk = [clang] + (["-include-pch", pch] if pch else []) + flags + tail
     # The check parses what the compile parses: the same source passes, the host modes.
     modes = {"gpu": "", "windows": req.windows, "msvc": req.msvc, "checked": False}
@@ -591,12 +576,7 @@ def check_pch(clang, flags, inc, site):
     --windows-compat's forced crt_compat.h, whose _T, TRUE ... would precede
     Kokkos); "" when it cannot be built."""
     import hashlib
-    base = [clang]
-    for a in flags:
-        if a == f"{inc}/compat/crt_compat.h":
-            base.pop()
-        else:
-            base.append(a)
+    base = [clang] + replace_includes(flags, lambda f: f == f"{inc}/compat/crt_compat.h", [])
     r = subprocess.run([clang, "--version"], capture_output=True, text=True)
     version = r.stdout.splitlines()[0] if r.stdout else ""
     key = hashlib.sha256(("\n".join(base + [version]) + "\n").encode()).hexdigest()[:16]
@@ -626,7 +606,7 @@ def template_build(req, include="${includedir}/amp_compat", kokkos="${kokkos}"):
     b = Build.__new__(Build)
     b.req, b.env, b.gpu_kind = req, {}, ""
     b.site = type("TemplateSite", (), {"incdir": include})()
-    b.kokkos, b.klib, b.cxx = kokkos, f"{kokkos}/lib", "g++"
+    b.kokkos, b.klib, b.cxx = kokkos, f"{kokkos}/lib", options.compiler("", False, {})[0]
     b._flags()
     return b
 

@@ -75,6 +75,39 @@ def include_dirs(args, option):
     return [folder for f in found if f and f[0] == option for folder in f[1:]]
 
 
+# The compile flags that decide what a source means to a Clang parse beside
+# the compile (the host tile compiler's, tile_compiler.rewrite; the
+# restrict(amp) check's, driver.amp_check), by parse_flags: the others
+# (codegen, warnings, GCC's own options, outputs, inputs) are dropped, as
+# Clang would reject or ignore them and they change nothing the parse sees.
+# Kept: what the source means (-I -D -U -include -imacros -isystem -iquote
+# -idirafter -std); Microsoft mode (--msvc compiles, amp_compat/compat/msvc/
+# flags.txt: the same dialect, or the parse fails on what that mode accepts);
+# what changes the language the parse must accept (diagnostics that are
+# errors by default and the build turns off, -Wno-c++11-narrowing under
+# --msvc; char and wchar_t types, exceptions, RTTI).
+PARSE_KEEP_VALUE = ("-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter")
+PARSE_KEEP = re.compile(r"-(I|D|U|isystem|iquote|idirafter|imacros).+|-include(?!-).+|-std=.*|-fms-.*|"
+                        r"-f(no-)?delayed-template-parsing|-Wno-.*|-f.*char8_t|-f(un)?signed-char|-fshort-wchar|"
+                        r"-fno-exceptions|-fno-rtti")
+# A CUDA compile (Clang's): its host side is parsed, as the CUDA compile's
+# host pass sees it.
+PARSE_KEEP_CUDA = re.compile(r"--cuda-(gpu-arch|path)=.*")
+
+
+def parse_flags(args, cuda=False):
+    """The words of args (a compile line; its inputs dropped) that a Clang
+    parse of its sources keeps (PARSE_KEEP...), in order; cuda: a Clang CUDA
+    compile's too."""
+    keep = []
+    for _, opt, value in scan(args):
+        if opt in PARSE_KEEP_VALUE and value is not None:
+            keep += [opt, value]
+        elif opt and (PARSE_KEEP.fullmatch(opt) or (cuda and PARSE_KEEP_CUDA.fullmatch(opt))):
+            keep.append(opt)
+    return keep
+
+
 def forced_includes(args):
     """The files an -include option of args names, in order."""
     for i, a in enumerate(args):
@@ -84,6 +117,22 @@ def forced_includes(args):
             yield a[8:]
 
 
+def replace_includes(args, which, by):
+    """args with the -include options (-include FILE, -includeFILE) whose
+    FILE which(FILE) accepts replaced: the first by the words of by (a
+    precompiled header's option, say), the others removed."""
+    out, placed = [], False
+    for _, opt, value in scan(args):
+        forced = value if opt == "-include" else opt[8:] if opt and opt.startswith("-include") and \
+            len(opt) > 8 and not opt.startswith("-include-") else None
+        if forced is not None and which(forced):
+            out += [] if placed else list(by)
+            placed = True
+        else:
+            out += [w for w in (opt, value) if w is not None]
+    return out
+
+
 class Job:
     """compiler; args: the compile line after the compiler (the passes may
     extend a copy); gpu: "", "cuda" or "hip"; windows (--windows-compat),
@@ -91,7 +140,10 @@ class Job:
     args of the C++ sources that exist; out: the -o file; dirs: -iquote /
     -isystem / -idirafter / -I -> [absolute folders]; defines: -DNAME[=VALUE]
     -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; syntax_only:
-    -fsyntax-only, --cuda-device-only (no host object); langs: the -x values,
+    -fsyntax-only, --cuda-device-only (no host object); writes_depfiles: -MD,
+    -MMD, -MF (the dependency files name every file the compile reads, so a
+    pass's rewritten copies are kept beside the output, not in a temporary
+    folder that is gone when make reads them); langs: the -x values,
     in order; texts: path ->
     text of the files the passes read (launcher.closure); headers: the
     project headers the sources reach; may_exec: the launcher may become the
@@ -101,7 +153,7 @@ class Job:
         self.compiler, self.args, self.may_exec = compiler, args, may_exec
         self.gpu, self.windows, self.msvc, self.checked = "", False, False, False
         self.sources, self.out, self.dirs, self.defines = [], None, {}, {}
-        self.preprocess_only = self.syntax_only = False
+        self.preprocess_only = self.syntax_only = self.writes_depfiles = False
         self.langs = []
         self.texts, self.headers = {}, []
 
@@ -131,6 +183,8 @@ class Job:
                 job.preprocess_only = True
             elif opt in ("-fsyntax-only", "--cuda-device-only"):
                 job.syntax_only = True
+            elif opt in ("-MD", "-MMD") or opt.startswith("-MF"):
+                job.writes_depfiles = True
             elif opt.startswith("-x") and (value is not None or len(opt) > 2):
                 job.langs.append(value if opt == "-x" else opt[2:])
             elif opt == "-o" and value is not None:

@@ -247,7 +247,7 @@ def compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=F
                     mirror.add(inc)
                     changed = True
     tmp = None
-    if out and any(a in ("-MD", "-MMD") or a.startswith("-MF") for a in args):  # dependency files name them
+    if out and job.writes_depfiles:  # dependency files name them
         overlay = Path(os.path.abspath(out) + ".restrict")
     else:
         tmp = tempfile.mkdtemp(prefix="amp_restrict_")

@@ -18,6 +18,54 @@ from collections import namedtuple
 # help: one sentence.
 Option = namedtuple("Option", "flag env cmake cflags libs mark help")
 
+# The compiler of each build, in one place (amp++, ./amp build, bin/amp-vs,
+# the project's own CMake builds and ./amp conformance ask compiler() or
+# `python3 -m amp_driver compiler`): the variable that names another, the
+# default, and what the variable says in --help.
+Compiler = namedtuple("Compiler", "var default what")
+COMPILERS = {
+    "host": Compiler("AMP_CXX", "g++", "the host compiler"),
+    "msvc": Compiler("AMP_MSVC_CXX", "clang++-22", "the compiler of the MSVC dialect (--msvc)"),
+    "cuda": Compiler("AMP_CUDA_CXX", "clang++-22", "the CUDA compiler"),
+    "hip": Compiler("AMP_HIP_CXX", "hipcc", "the HIP compiler"),
+    "check": Compiler("AMP_CHECK_CLANG", "clang++-22", "the Clang that parses for --amp-check, the host tile "
+                      "compiler and the Clang plugins' build"),
+}
+GPU_KINDS = ("cuda", "hip")
+
+
+def gpu_kind(value, env):
+    """The GPU build that --gpu=VALUE means ("" or None: a bare --gpu, whose
+    kind AMP_GPU names, CUDA by default); ValueError for another."""
+    kind = value or env.get("AMP_GPU") or "cuda"
+    if kind not in GPU_KINDS:
+        raise ValueError(f"--gpu={kind}: the GPU builds are --gpu=cuda and --gpu=hip" if value else
+                         f"AMP_GPU={kind}: expected cuda or hip")
+    return kind
+
+
+def compiler(gpu, msvc, env):
+    """(the compiler, the variable that names another) of a build: gpu ""
+    (host), "cuda" or "hip"; msvc: --msvc. A GPU build's compiler is its
+    GPU compiler, --msvc or not (the dialect's flags go to that compiler)."""
+    return _named(COMPILERS[gpu or ("msvc" if msvc else "host")], env)
+
+
+def parse_clang(env):
+    """The Clang of the source parses (the restrict(amp) check, the host tile
+    compiler) and of the plugins they load, whatever the build's compiler."""
+    return _named(COMPILERS["check"], env)[0]
+
+
+def _named(row, env):
+    return env.get(row.var) or row.default, row.var
+
+
+def _compiler_env(mode):
+    row = COMPILERS[mode]
+    return f"{row.var} (the compiler, default {row.default})"
+
+
 OPTIONS = [
     Option("--gpu[=cuda|hip]", "AMP_GPU=cuda|hip (what a bare --gpu means)", "AMP_CUDA=ON / AMP_HIP=ON",
            "-x cuda --cuda-gpu-arch=ARCH --cuda-path=CUDA -fopenmp ... (HIP: -x hip --offload-arch=ARCH ...)",
@@ -36,7 +84,7 @@ OPTIONS = [
            "the Windows/CRT and PPL companions (<Windows.h>, <tchar.h>, the secure CRT, <ppl.h> over oneTBB), "
            "include names in another case or with backslashes, `void main`, Windows file names at run time "
            "(migration_guide.md)"),
-    Option("--msvc", "AMP_MSVC_CXX (the compiler, default clang++-22)", "target amp_compat::msvc",
+    Option("--msvc", _compiler_env("msvc"), "target amp_compat::msvc",
            "-std=gnu++STD, amp_compat/compat/msvc/flags.txt, -include <include>/compat/msvc/msvc_dialect.h", "",
            r"^-fms-compatibility$|(^|/)compat/msvc/msvc_dialect\.h$",
            "MSVC's permissive template dialect: clang-22 with the flags of amp_compat/compat/msvc/flags.txt"),
@@ -62,11 +110,8 @@ OPTIONS = [
     Option("--help", "", "", "", "", None, "this text (also --amp-help)"),
 ]
 
-ENVIRONMENT = [
-    ("AMP_CXX", "the host compiler (default g++)"),
-    ("AMP_CUDA_CXX", "the CUDA compiler (default clang++-22)"),
+ENVIRONMENT = [(c.var, f"{c.what} (default {c.default})") for m, c in COMPILERS.items() if m != "msvc"] + [
     ("AMP_CUDA_PATH", "the CUDA toolkit (default /usr/local/cuda)"),
-    ("AMP_HIP_CXX", "the HIP compiler (default hipcc)"),
     ("AMP_KOKKOS_ROOT, AMP_KOKKOS_CUDA_ROOT, AMP_KOKKOS_HIP_ROOT", "use this Kokkos install instead of the "
      "configured one"),
     ("AMP_PCH=0", "no precompiled <amp.h> for g++ compiles (built once per set of flags into "

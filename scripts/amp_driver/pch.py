@@ -58,7 +58,10 @@ def wanted(cxx, args, sources, modes, env):
 def header_flags(cflags, args):
     """(the flags the header is built with: the driver's and the compile's,
     less the inputs, the output, -c and link options; the -include files,
-    in order)."""
+    in order). Not job.parse_flags (the meaning-deciding flags a Clang parse
+    beside the compile keeps): GCC uses a precompiled header only when it
+    was built with the compile's own code generation flags (-O, -f..., -m...,
+    -g), so every compile flag is kept here."""
     flags, includes = [], []
     for _, o, v in scan(list(cflags) + list(args)):
         if o is None or o in ("-o", "-c") or joined_output(o) or o.startswith(("-l", "-L", "-Wl,")):

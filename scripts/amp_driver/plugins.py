@@ -98,7 +98,8 @@ def build(name, env=None):
     import fcntl
     env = os.environ if env is None else env
     spec = PLUGINS[name]
-    clang = env.get("AMP_CHECK_CLANG") or "clang++-22"
+    from .options import parse_clang
+    clang = parse_clang(env)
     if not shutil.which(clang):
         raise PluginError(f"{name}: {clang} not found")
     src, prebuilt, out_dir = _where(name, env)

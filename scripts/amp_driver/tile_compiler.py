@@ -20,39 +20,19 @@ import re
 import subprocess
 from pathlib import Path
 
-from .job import scan
+from .job import parse_flags, scan
 
-# The compile flags the parse keeps (the others are dropped): those that
-# decide what the source means (-I -D -U -include -isystem -iquote -idirafter
-# -std); Microsoft mode (--msvc compiles, amp_compat/compat/msvc/flags.txt:
-# the same dialect, or the parse fails on what that mode accepts); what
-# changes the language the parse must accept (diagnostics that are errors by
-# default and the build turns off, -Wno-c++11-narrowing under --msvc; char
-# and wchar_t types, exceptions, RTTI).
-KEEP_WITH_VALUE = ("-I", "-D", "-U", "-include", "-isystem", "-iquote", "-idirafter")
-KEEP = re.compile(r"-(I|D|U|isystem|iquote|idirafter).+|-std=.*|-fms-.*|-f(no-)?delayed-template-parsing|"
-                  r"-Wno-.*|-f.*char8_t|-f(un)?signed-char|-fshort-wchar|-fno-exceptions|-fno-rtti")
-# A CUDA compile (Clang's): its host side is parsed, as the CUDA compile's
-# host pass sees it (the rewritten copy then goes through both passes; the
-# device pass never instantiates the per-tile form).
-KEEP_CUDA = re.compile(r"--cuda-(gpu-arch|path)=.*")
+# The compile flags the parse keeps: job.parse_flags, the same rule as the
+# restrict(amp) check's parse (with cuda: the host side of a Clang CUDA
+# compile; the rewritten copy then goes through both passes, and the device
+# pass never instantiates the per-tile form).
 INLINED = "/*amp_ht_inlined:"
 NOTE = "note: amp host tiles"
 
 
-def parse_flags(flags, cuda):
-    """The words of the compile flags (no sources) that the parse keeps."""
-    keep = []
-    for _, opt, value in scan(flags):
-        if opt in KEEP_WITH_VALUE and value is not None:
-            keep += [opt, value]
-        elif opt and (KEEP.fullmatch(opt) or (cuda and KEEP_CUDA.fullmatch(opt))):
-            keep.append(opt)
-    return keep
-
-
 def clang():
-    return os.environ.get("AMP_CHECK_CLANG") or "clang++-22"
+    from .options import parse_clang
+    return parse_clang(os.environ)
 
 
 # ---- a precompiled <amp.h> for the parse ----------------------------------

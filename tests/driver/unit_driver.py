@@ -216,6 +216,13 @@ class Builds(Checkout):
         with self.assertRaisesRegex(driver.DriverError, "--checked is a host build"):
             self.build("--checked", "--gpu", env={"AMP_KOKKOS_CUDA_ROOT": self.kokkos})
 
+    def test_compiler_of_each_build(self):
+        """options.compiler: --gpu --msvc compiles with the CUDA compiler; a missing one is named with its variable."""
+        b = self.build("--gpu", "--msvc", env={"AMP_KOKKOS_CUDA_ROOT": self.kokkos, "AMP_MSVC_CXX": "/no/msvc"})
+        self.assertEqual((b.cxx, b.cxx_var), (self.cc, "AMP_CUDA_CXX"))
+        self.assertEqual(self.build("--msvc").cxx_var, "AMP_MSVC_CXX")
+        self.assertEqual(self.build().cxx_var, "AMP_CXX")
+
     def test_bad_gpu_kind_from_the_environment(self):
         with self.assertRaisesRegex(driver.DriverError, "AMP_GPU=metal: expected cuda or hip"):
             self.build("--gpu", env={"AMP_GPU": "metal"})
@@ -305,14 +312,17 @@ class AmpCheck(Checkout):
     def test_the_parse_takes_only_what_decides_it(self):
         src = self.write("a.cpp", "int main() { return 0; }\n")
         rc, _, err = self.main("--amp-check", "-c", src, "-o", "a.o", "-I", "inc", "-DX=1", "-Uy", "-O3",
-                               "-include", "pre.h", "-std=c++20", "-L/lib", "b.o")
+                               "-include", "pre.h", "-std=c++20", "-L/lib", "b.o", "-fno-exceptions", "-g",
+                               "-imacros", "m.h")
         self.assertEqual(rc, 0, err)
         calls = self.calls()
         self.assertEqual(calls[0], "deps checker")
         check = next(c for c in calls if "-fsyntax-only" in c).split()
         tail = check[check.index(f"{self.kokkos}/include") + 2:]
-        self.assertEqual(tail, [src, "-I", "inc", "-DX=1", "-Uy", "-include", "pre.h", "-std=c++20",
-                                "-fplugin=/stand-in.so", "-fsyntax-only", "-w"])
+        # job.parse_flags: the same flags as the host tile compiler's parse (-fno-exceptions changes
+        # what the source may say; -imacros its macros), then the sources.
+        self.assertEqual(tail, ["-I", "inc", "-DX=1", "-Uy", "-include", "pre.h", "-std=c++20", "-fno-exceptions",
+                                "-imacros", "m.h", src, "-fplugin=/stand-in.so", "-fsyntax-only", "-w"])
         self.assertIn("-c", calls[-1].split(), "then the compile")
 
     def test_a_violation_fails_before_the_compile(self):

@@ -94,6 +94,33 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(j.dirs["-iquote"], [os.path.abspath("q")])
         self.assertFalse(j.preprocess_only)
 
+    def test_writes_depfiles(self):
+        """-MD, -MMD, -MF (joined or not): the launcher and the host-tiles pass keep their copies beside -o."""
+        for flags in (["-MD"], ["-MMD"], ["-MF", "a.d"], ["-MFa.d"], ["-M", "-MF", "a.d"]):
+            self.assertTrue(Job.parse("g++", flags + ["-c", self.src, "-o", "a.o"]).writes_depfiles, flags)
+        for flags in (["-M"], ["-MM"], ["-o", "-MD.o"], ["-MT", "-MD"], ["-DMD"]):
+            self.assertFalse(Job.parse("g++", flags + ["-c", self.src]).writes_depfiles, flags)
+
+    def test_parse_flags(self):
+        """What a Clang parse beside the compile keeps (the tile compiler's and the restrict(amp) check's)."""
+        from amp_driver.job import parse_flags
+        line = ["-c", self.src, "-O2", "-g", "-o", "a.o", "-Iinc", "-imacros", "m.h", "-imacrosn.h", "-includep.h",
+                "-include-pch", "x.pch", "-idirafter", "late", "-fno-exceptions", "-funsigned-char", "-fPIC",
+                "-MF", "a.d", "-Wall", "-Wno-deprecated", "-L/lib", "-lfoo", "b.o", "--cuda-path=/cuda"]
+        self.assertEqual(parse_flags(line), ["-Iinc", "-imacros", "m.h", "-imacrosn.h", "-includep.h", "-idirafter",
+                                             "late", "-fno-exceptions", "-funsigned-char", "-Wno-deprecated"])
+        self.assertEqual(parse_flags(line, cuda=True)[-1], "--cuda-path=/cuda")
+
+    def test_replace_includes(self):
+        from amp_driver.job import replace_includes
+        line = ["-O2", "-include", "a.h", "-I/i", "-includeb.h", "-include-pch", "x.pch", "-include", "c.h"]
+        self.assertEqual(replace_includes(line, lambda f: True, ["-include", "p.h"]),
+                         ["-O2", "-include", "p.h", "-I/i", "-include-pch", "x.pch"])
+        self.assertEqual(replace_includes(line, lambda f: f == "b.h", []),
+                         ["-O2", "-include", "a.h", "-I/i", "-include-pch", "x.pch", "-include", "c.h"])
+        self.assertEqual(replace_includes(["-o", "-include", "-c"], lambda f: True, ["X"]), ["-o", "-include", "-c"],
+                         "an -o value is no option")
+
     def test_output_joined_to_its_option(self):
         """A Makefile's `-o$@`: the output all the same (-MD's overlay beside it, --windows-compat's folder)."""
         self.assertEqual(Job.parse("g++", ["-c", self.src, "-oobj/a.o"]).out, "obj/a.o")

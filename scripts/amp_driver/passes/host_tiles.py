@@ -234,7 +234,7 @@ def _rewrite(job, args, sources, headers, forced):
     if not todo:
         return nothing
     out = job.out
-    keep_beside = out and any(a in ("-MD", "-MMD") or a.startswith("-MF") for a in args)
+    keep_beside = out and job.writes_depfiles
     work = os.path.abspath(out) + ".tiles" if keep_beside else tempfile.mkdtemp(prefix="amp_tiles_")
     new_args, extra = list(args), []
     overlay = work + "/headers"

@@ -121,7 +121,8 @@ def main(argv):
         os.makedirs(out, exist_ok=True)
         with open(os.path.join(out, "CMakeLists.txt"), "w") as f:
             f.write(generate(build, None, windows, msvc))
-        cxx = "" if not msvc else " -DCMAKE_CXX_COMPILER=clang++-22"
+        from ..options import compiler
+        cxx = "" if not msvc else f" -DCMAKE_CXX_COMPILER={compiler('', True, {})[0]}"
         print(f"wrote {os.path.join(out, 'CMakeLists.txt')}\n"
               f"build it: cmake -S {out} -B {out}/build{cxx} -DCMAKE_PREFIX_PATH=<amp_compat install> "
               f"&& cmake --build {out}/build", file=sys.stderr)
