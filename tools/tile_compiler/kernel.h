@@ -100,6 +100,7 @@ private:
   static const Expr* strip(const Expr* e) { return e->IgnoreParenImpCasts(); }
 
   bool isBarrierCall(const Stmt* s);
+  bool isFenceCall(const Stmt* s);
 
   // ---- defined in kernel_analysis.cpp
   void collect();
@@ -189,6 +190,7 @@ private:
   // (`unsigned int`, `[ELEMENTS_PER_WORK_ITEM]`).
   std::map<const VarDecl*, std::pair<std::string, std::string>> arrayDecl_;
   void keepArray(const VarDecl* v);
+  std::string arrayInit(const VarDecl* v, const std::string& lhs);
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
   std::set<const VarDecl*, SourceOrder> slots_;       // per-work-item values of class type kept in item_slots
 

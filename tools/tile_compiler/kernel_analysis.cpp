@@ -387,6 +387,7 @@ void Kernel::checkParamUses() {
       if (n == "barrier") {
         const Stmt* call = parentSkipping(me);
         if (call && (barrierStmts_.count(call) || barrierStmts_.count(parentOf(call)))) continue;
+        if (isFenceCall(call)) continue;
         throw Refused{"the tile_barrier is used other than in a barrier statement (" + where(r) + ")"};
       }
     }
@@ -399,6 +400,19 @@ void Kernel::checkParamUses() {
     throw Refused{"the tiled_index is passed on or copied (" + where(r) +
                   "): a barrier in a called function cannot be seen"};
   }
+}
+// A call of AMP's free fence functions on the barrier
+// (`tile_static_memory_fence(t.barrier)`, the C++ AMP book's warp-unrolled
+// reductions): an ordering of memory accesses, not a wait. Fibers switch
+// only at barriers, so the work-items of a region run in the same order on
+// both paths and the fence is an ordinary statement of its region.
+bool Kernel::isFenceCall(const Stmt* s) {
+  const auto* c = dyn_cast_or_null<CallExpr>(s);
+  const FunctionDecl* f = c && !isa<CXXMemberCallExpr>(c) && !isa<CXXOperatorCallExpr>(c) ? c->getDirectCallee() : nullptr;
+  if (!f || !inConcurrency(f) || f->getNumParams() != 1 || !isAmpClass(f->getParamDecl(0)->getType().getNonReferenceType(), "tile_barrier"))
+    return false;
+  const std::string n = f->getNameAsString();
+  return n == "tile_static_memory_fence" || n == "global_memory_fence" || n == "all_memory_fence";
 }
 // Is the reference r a plain read (or the object of a const member access)?
 // (Through an lvalue `?:`, `_min(a, b)`'s `((a) < (b)) ? (a) : (b)`, and
@@ -634,6 +648,13 @@ bool Kernel::uniform(const Expr* e) {
              n == "tile_dim2" || n == "rank" || (itemMode_ && (n == "local" || n == "global"));
     }
     if (me->isArrow()) return false;
+    // The extent of an array or view that is the same object for every
+    // work-item (AMD's samples: `integers.extent[0]` of an array captured by
+    // reference): AMP's extent is a read-only property, so no kernel
+    // changes it.
+    if (const auto* fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+        fd && fd->getName() == "extent" && inConcurrency(fd) && uniformObject(base))
+      return true;
     return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
   }
   if (const auto* b = dyn_cast<BinaryOperator>(e))
@@ -715,6 +736,9 @@ bool Kernel::uniformCall(const CallExpr* c) {
 // tile_static variable, or a tile-level local or reference.
 // v is initialised as a copy (copy or move constructor) of a uniform object.
 bool Kernel::copiedFromUniform(const VarDecl* v) {
+  // An index or extent made from uniform values with no copy to see (a
+  // prvalue: `extent<1> e = t_idx.get_tile_extent();`) is one too.
+  if (isValueClass(v->getType()) && uniform(v->getInit())) return true;
   const auto* ce = dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit());
   if (!ce || ce->getNumArgs() != 1 || !ce->getConstructor() ||
       !(ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))

@@ -139,6 +139,10 @@ std::string Kernel::declText(const DeclStmt* ds) {
       if (v->getType()->getAsCXXRecordDecl()) out += lhs + " = " + ty + "(); ";
       continue;
     }
+    if (arrayDecl_.count(v)) {
+      out += arrayInit(v, lhs);
+      continue;
+    }
     if (v->getInitStyle() == VarDecl::CInit) {
       if (const auto* il = dyn_cast<InitListExpr>(init->IgnoreImplicit()))  // T x = {...}
         out += lhs + " = " + ty + text(off(il->getLBraceLoc()), endOfToken(il->getRBraceLoc())) + "; ";
@@ -227,7 +231,12 @@ void Kernel::keepArray(const VarDecl* v) {
   if (!ctx_.getAsConstantArrayType(v->getType()) || !ctx_.getBaseElementType(v->getType())->isScalarType() ||
       v->getType().isVolatileQualified())
     throw Refused{name + " (an array of other than scalars, or of a size known only at run time) lives across a barrier"};
-  if (v->getInit()) throw Refused{name + " (an array with an initialiser) lives across a barrier"};
+  // An initialiser (`unsigned h[16] = {0, ...};`, AMD's radix sort) fills
+  // the work-item's row each time the declaration runs (declText).
+  if (const Expr* init = v->getInit();
+      init && (v->getInitStyle() == VarDecl::CallInit || !isa<InitListExpr, StringLiteral>(init->IgnoreImplicit()) ||
+               !init->getBeginLoc().isFileID() || !inFile(init->getBeginLoc())))
+    throw Refused{name + " (an array with an initialiser other than a braced list in the kernel's text) lives across a barrier"};
   const TypeSourceInfo* tsi = v->getTypeSourceInfo();
   if (!tsi) throw Refused{name + " (an array) is declared without a written type"};
   TypeLoc elem = tsi->getTypeLoc();
@@ -250,6 +259,17 @@ void Kernel::keepArray(const VarDecl* v) {
   const char* buf = sm_.getBufferData(fid_).data();
   arrayDecl_[v] = {std::string(buf + off(b), buf + endOfToken(e)),
                    std::string(buf + endOfToken(v->getLocation()), buf + endOfToken(end))};
+}
+// The work-item's row `lhs` of array v (of scalars: keepArray) set as v's
+// braced initialiser sets a fresh array: built in a temporary declared as
+// v is, then copied (trivially copyable, so byte for byte).
+std::string Kernel::arrayInit(const VarDecl* v, const std::string& lhs) {
+  const Expr* init = v->getInit()->IgnoreImplicit();
+  const auto* il = dyn_cast<InitListExpr>(init);
+  const std::string value = il ? text(off(il->getLBraceLoc()), endOfToken(il->getRBraceLoc()))
+                               : text(off(init->getBeginLoc()), endOfToken(init->getEndLoc()));
+  return "{ " + arrayDecl_[v].first + " amp_ht_init" + arrayDecl_[v].second + " = " + value +
+         "; __builtin_memcpy(&" + lhs + ", &amp_ht_init, sizeof amp_ht_init); } ";
 }
 // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
 int Kernel::tileRank() {
