@@ -464,3 +464,16 @@ void nested_shadow(array_view<int, 1> a) {
     passes_global(t, a);
   });
 }
+
+// A function object that waits on its barrier: only lambdas are rewritten,
+// but the census names it (keeping fibers) instead of passing over it.
+struct functor_kernel {
+  array_view<int, 1> a;
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: a function object
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]];
+  }
+};
+void function_object(array_view<int, 1> a) { parallel_for_each(a.extent.tile<64>(), functor_kernel{a}); }
