@@ -477,3 +477,18 @@ struct functor_kernel {
   }
 };
 void function_object(array_view<int, 1> a) { parallel_for_each(a.extent.tile<64>(), functor_kernel{a}); }
+
+// Sizes read from a view in a kernel that also stores values of the sizes'
+// type (it could change them through another view of the same memory):
+// not provably uniform.
+void view_bounds_written(array_view<const int, 1> dims, array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    for (int k = 0; k < dims[0]; ++k) {
+      s[t.local[0]] = a[t.global] + k;
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+      t.barrier.wait();
+    }
+  });
+}

@@ -780,6 +780,34 @@ void valued_assignment() {
   digest("valued_assignment", res);
 }
 
+// Loop bounds read from a small view of sizes (CUDA ports: Torch's
+// reductions pass sizes and strides as `array_view<unsigned>`), in a
+// kernel that writes only floats: every work-item reads the same sizes.
+void view_bounds() {
+  std::vector<unsigned> sizes = {3u, 40u, 2u};
+  std::vector<float> in(3 * 40 * 2), res(2 * 32);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(i % 11) * 0.5f;
+  array_view<const unsigned, 1> dims(3, sizes);
+  array_view<const float, 1> a(int(in.size()), in);
+  array_view<float, 1> out(int(res.size()), res);
+  parallel_for_each(extent<1>(2 * 32).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static float s[32];
+    float acc = 0.0f;
+    for (unsigned row = 0; row < dims[0]; ++row) {
+      for (unsigned col = 0; col < dims[1]; col += 32) {
+        const unsigned c = col + unsigned(t.local[0]);
+        s[t.local[0]] = c < dims[1] ? a[(t.tile[0] * dims[0] + row) * dims[1] + c] : 0.0f;
+        t.barrier.wait();
+        acc += s[(t.local[0] + 1) % 32] * float(row + 1);
+        t.barrier.wait();
+      }
+    }
+    out[t.global] = acc;
+  });
+  out.synchronize();
+  digest("view_bounds", res);
+}
+
 } // namespace
 
 int main() {
@@ -804,5 +832,6 @@ int main() {
   extent_bounds();
   initialised_arrays();
   valued_assignment();
+  view_bounds();
   return 0;
 }

@@ -144,6 +144,8 @@ private:
   bool capturedByCopy(const VarDecl* v);
   bool uniform(const Expr* e);
   bool uniformCall(const CallExpr* c);
+  bool constElement(const CXXOperatorCallExpr* oc);
+  bool writesType(QualType t);
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
 

@@ -676,6 +676,8 @@ bool Kernel::uniform(const Expr* e) {
       if (!uniform(a)) return false;
     return true;
   }
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e); oc && !itemMode_ && isElementAccess(oc))
+    return constElement(oc);
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
     // The object through base-class casts: index and extent take operator[] from a base.
     if (oc->getNumArgs() == 0 || !isValueClass(strip(oc->getArg(0))->getType())) return false;
@@ -705,6 +707,79 @@ bool Kernel::uniform(const Expr* e) {
     return true;
   }
   return false;
+}
+// An element of an array or view that is the same object for every
+// work-item, at uniform indices, of a scalar type the kernel never writes
+// (CUDA ports pass sizes and strides in a small view: `for (z = t.tile[0];
+// z < avSize[3]; ...)`): every work-item reads the same value wherever it
+// reads it. "Never writes" by type: no store of that type outside the
+// kernel's locals, and no pointer or non-const reference to memory of that
+// type made or passed on (writesType); a store of another type cannot
+// change it (type-based aliasing).
+bool Kernel::constElement(const CXXOperatorCallExpr* oc) {
+  if (!uniformObject(strip(oc->getArg(0)))) return false;
+  for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+    if (!uniform(oc->getArg(i))) return false;
+  return !writesType(oc->getType());
+}
+// May the kernel write memory of scalar type t other than its own locals?
+bool Kernel::writesType(QualType t) {
+  const CanQualType want = ctx_.getCanonicalType(t.getNonReferenceType().getUnqualifiedType());
+  auto same = [&](QualType q) { return ctx_.getCanonicalType(q.getNonReferenceType().getUnqualifiedType()) == want; };
+  auto local = [&](const Expr* e) {
+    const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && !v->getType()->isReferenceType() && !isTileStorage(v);
+  };
+  struct W : RecursiveASTVisitor<W> {
+    decltype(same)& is;
+    decltype(local)& own;
+    bool found = false;
+    W(decltype(same)& s, decltype(local)& l) : is(s), own(l) {}
+    bool VisitBinaryOperator(BinaryOperator* b) {
+      if (b->isAssignmentOp() && is(b->getLHS()->getType()) && !own(b->getLHS())) found = true;
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator* u) {
+      if (u->isIncrementDecrementOp() && is(u->getSubExpr()->getType()) && !own(u->getSubExpr())) found = true;
+      if (u->getOpcode() == UO_AddrOf && is(u->getSubExpr()->getType())) found = true; // a pointer may write
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr* c) {
+      if (c->getCastKind() == CK_ArrayToPointerDecay && c->getType()->isPointerType() &&
+          is(c->getType()->getPointeeType()) && !c->getType()->getPointeeType().isConstQualified())
+        found = true;
+      return true;
+    }
+    // A pointer or non-const reference to such memory handed out or
+    // returned (array_view::data(), atomics, an element passed by
+    // reference); the bodies of the user's callees (functors' operator()
+    // included) are searched too, their locals counting as memory.
+    std::set<const FunctionDecl*> seen;
+    int depth = 0;
+    bool VisitCallExpr(CallExpr* c) {
+      if (c->getType()->isPointerType() && is(c->getType()->getPointeeType()) &&
+          !c->getType()->getPointeeType().isConstQualified())
+        found = true;
+      const FunctionDecl* f = c->getDirectCallee();
+      if (!f) return found = true;
+      for (const ParmVarDecl* q : f->parameters()) {
+        const QualType pt = q->getType();
+        if ((pt->isReferenceType() || pt->isPointerType()) && is(pt->getPointeeType()) &&
+            !pt->getPointeeType().isConstQualified())
+          found = true;
+      }
+      if (inConcurrency(f) || !seen.insert(f).second) return true;
+      const Stmt* b = f->getBody();
+      if (!b || depth >= 8) return found = true;
+      ++depth;
+      TraverseStmt(const_cast<Stmt*>(b));
+      --depth;
+      return true;
+    }
+  } w(same, local);
+  w.TraverseStmt(const_cast<CompoundStmt*>(body_));
+  return w.found;
 }
 // A call of a function whose result depends only on its arguments
 // (sameForSameArgs), each the same for every work-item: uniform values,
