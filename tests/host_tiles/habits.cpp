@@ -5,6 +5,7 @@
 // test (never_breaks.sh) builds this file with a fault injected into every
 // compiled kernel and checks the build still succeeds, with the same output.
 #include <amp.h>
+#include <amp_short_vectors.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -808,6 +809,37 @@ void view_bounds() {
   digest("view_bounds", res);
 }
 
+// AMD's FFT sample: a barrier as the unbraced branch of an `if` on a
+// uniform flag (`if (barrierAfter) idx.barrier.wait...;` through a macro)
+// and an array of short vectors (`float_2 t[8]`, default-built) live across
+// barriers; here race-free, so any order of work-items gives these bytes.
+#define HB_EXCHANGE(after)                                   \
+  s[t.local[0]] = v[0].x + v[1].y;                           \
+  t.barrier.wait();                                          \
+  v[1].x = s[(t.local[0] + 5) % 32];                         \
+  if (after) t.barrier.wait();
+void unbraced_barrier() {
+  const int n = 128;
+  std::vector<float> in(n), res(n);
+  for (int i = 0; i < n; ++i) in[i] = float(i % 9) - 4.0f;
+  array_view<const float, 1> a(n, in);
+  array_view<float, 1> out(n, res);
+  parallel_for_each(extent<1>(n).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static float s[32];
+    graphics::float_2 v[2];
+    const graphics::float_2 w[2] = {graphics::float_2(1.0f, 2.0f), graphics::float_2(0.5f, a[t.global])};
+    v[0] = w[1];
+    HB_EXCHANGE(true)
+    v[1].y += w[0].y;
+    HB_EXCHANGE(true)
+    for (int k = 0; k < 3; ++k) t.barrier.wait();
+    out[t.global] = v[0].x * 3.0f + v[1].x + v[1].y;
+  });
+  out.synchronize();
+  digest("unbraced_barrier", res);
+}
+#undef HB_EXCHANGE
+
 } // namespace
 
 int main() {
@@ -833,5 +865,6 @@ int main() {
   initialised_arrays();
   valued_assignment();
   view_bounds();
+  unbraced_barrier();
   return 0;
 }

@@ -101,6 +101,9 @@ private:
 
   bool isBarrierCall(const Stmt* s);
   bool isFenceCall(const Stmt* s);
+  bool unbracedBody(const Stmt* s, const Stmt* p);
+  bool splitBody(const Stmt* b);
+  std::string barrierText();
 
   // ---- defined in kernel_analysis.cpp
   void collect();
@@ -193,6 +196,7 @@ private:
   std::map<const VarDecl*, std::pair<std::string, std::string>> arrayDecl_;
   void keepArray(const VarDecl* v);
   std::string arrayInit(const VarDecl* v, const std::string& lhs);
+  bool defaultBuilt(const VarDecl* v);
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
   std::set<const VarDecl*, SourceOrder> slots_;       // per-work-item values of class type kept in item_slots
 

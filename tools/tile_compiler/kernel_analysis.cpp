@@ -225,9 +225,9 @@ void Kernel::collect() {
         // A barrier labelled `case X:` is a statement of the switch's block.
         const Stmt* block = p;
         while (block && isa<SwitchCase>(block)) block = k.parentOf(block);
-        if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
-          throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
-        if (!block || !isa<CompoundStmt>(block))
+        // Or the unbraced body or branch of a statement (`if (after)
+        // t.barrier.wait();`, AMD's FFT through a macro): split as if braced.
+        if (!k.unbracedBody(me, p) && (!block || !isa<CompoundStmt>(block)))
           throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
         k.barrierStmts_.insert(me);
         ++k.barriers;
@@ -247,19 +247,31 @@ void Kernel::collect() {
   } v(*this);
   v.TraverseStmt(body_);
 }
+// Is s the body of loop p or a branch of `if` p (not its condition,
+// init or increment)?
+bool Kernel::unbracedBody(const Stmt* s, const Stmt* p) {
+  if (const auto* f = dyn_cast_or_null<ForStmt>(p)) return f->getBody() == s;
+  if (const auto* w = dyn_cast_or_null<WhileStmt>(p)) return w->getBody() == s;
+  if (const auto* d = dyn_cast_or_null<DoStmt>(p)) return d->getBody() == s;
+  if (const auto* i = dyn_cast_or_null<IfStmt>(p)) return i->getThen() == s || i->getElse() == s;
+  return false;
+}
 // An unbraced body or branch that is itself a `for`, `while` or `if`
 // holding a barrier (`if (U) if (V) { ... }`, `for (...) for (...) { }`):
 // split as if it were braced (checked on its own like any such statement).
 bool Kernel::splitStmt(const Stmt* b) {
   return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b) || isa<DoStmt>(b));
 }
+// A body or branch the split can take: a block, a statement split as if
+// braced, or a barrier statement on its own.
+bool Kernel::splitBody(const Stmt* b) { return isa<CompoundStmt>(b) || splitStmt(b) || barrierStmts_.count(b); }
 // Barriers only in blocks, for/while bodies and if branches with uniform
 // conditions; no break/continue leaving a split loop.
 void Kernel::checkControl() {
   for (const Stmt* s : withBarrier_) {
     if (isa<CompoundStmt>(s)) continue;
     if (const auto* f = dyn_cast<ForStmt>(s)) {
-      if (!isa<CompoundStmt>(f->getBody()) && !splitStmt(f->getBody()))
+      if (!splitBody(f->getBody()))
         throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
       if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
       // An init that is an expression (`for (i = 0, k = 1; ...)`, the
@@ -274,7 +286,7 @@ void Kernel::checkControl() {
       continue;
     }
     if (const auto* w = dyn_cast<WhileStmt>(s)) {
-      if (!isa<CompoundStmt>(w->getBody()) && !splitStmt(w->getBody()))
+      if (!splitBody(w->getBody()))
         throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
       if (w->getConditionVariable()) throw Refused{"a `while` condition declaring a variable (" + where(s) + ")"};
       continue;
@@ -284,14 +296,14 @@ void Kernel::checkControl() {
         throw Refused{"an `if` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
       for (const Stmt* b : {i->getThen(), i->getElse()})
         if (b && withBarrier_.count(b) == 0 && barrierStmts_.count(b) == 0) continue;
-        else if (b && !isa<CompoundStmt>(b) && !splitStmt(b))
+        else if (b && !splitBody(b))
           throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
       continue;
     }
     // A `do` loop: its body runs first, then the (uniform) condition: the
     // tile runs the same iterations as each of its work-items would.
     if (const auto* d = dyn_cast<DoStmt>(s)) {
-      if (!isa<CompoundStmt>(d->getBody()) && !splitStmt(d->getBody()))
+      if (!splitBody(d->getBody()))
         throw Refused{"a barrier in a `do` loop without braces (" + where(s) + ")"};
       continue;
     }
