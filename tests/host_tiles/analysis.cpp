@@ -120,11 +120,14 @@ void control(array_view<int, 1> a, int n) {
       }
     }
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     for (int i = 0; i < n; ++i) t.barrier.wait();
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: unbraced body
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     if (n > 0) t.barrier.wait();
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    if (t.local[0] > 0) t.barrier.wait();
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     int k = 0;
@@ -462,5 +465,33 @@ void nested_shadow(array_view<int, 1> a) {
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     passes_global(t, a);
+  });
+}
+
+// A function object that waits on its barrier: only lambdas are rewritten,
+// but the census names it (keeping fibers) instead of passing over it.
+struct functor_kernel {
+  array_view<int, 1> a;
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: a function object
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]];
+  }
+};
+void function_object(array_view<int, 1> a) { parallel_for_each(a.extent.tile<64>(), functor_kernel{a}); }
+
+// Sizes read from a view in a kernel that also stores values of the sizes'
+// type (it could change them through another view of the same memory):
+// not provably uniform.
+void view_bounds_written(array_view<const int, 1> dims, array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    for (int k = 0; k < dims[0]; ++k) {
+      s[t.local[0]] = a[t.global] + k;
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+      t.barrier.wait();
+    }
   });
 }

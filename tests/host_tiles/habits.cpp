@@ -5,6 +5,7 @@
 // test (never_breaks.sh) builds this file with a fault injected into every
 // compiled kernel and checks the build still succeeds, with the same output.
 #include <amp.h>
+#include <amp_short_vectors.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -641,6 +642,204 @@ void uniform_helper() {
   digest("uniform_helper", res);
 }
 
+// A warp-style tail after a tree reduction (the C++ AMP book's unrolled
+// reductions): under a guard, steps separated by AMP's free fence functions
+// on the barrier, which order memory but do not wait. Fibers switch only at
+// barriers, so both paths run the guarded steps work-item after work-item.
+void fence_tail() {
+  const int n = 256;
+  std::vector<int> v(n), res(n / 64);
+  for (int i = 0; i < n; ++i) v[i] = (i * 11) % 23 - 7;
+  array_view<const int, 1> a(n, v);
+  array_view<int, 1> out(n / 64, res);
+  parallel_for_each(extent<1>(n).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int part[64];
+    const int l = t.local[0];
+    part[l] = a[t.global];
+    t.barrier.wait();
+    if (l < 32) part[l] += part[l + 32];
+    t.barrier.wait_with_tile_static_memory_fence();
+    if (l < 16) {
+      part[l] += part[l + 16];
+      tile_static_memory_fence(t.barrier);
+      part[l] += part[l + 8];
+      global_memory_fence(t.barrier);
+      part[l] = part[l] * 3 + part[l + 4];
+      all_memory_fence(t.barrier);
+    }
+    t.barrier.wait();
+    if (l == 0) out[t.tile] = part[0] - part[1];
+  });
+  out.synchronize();
+  digest("fence_tail", res);
+}
+
+// Loop bounds from the tile's extent kept in a local (`extent<1> te =
+// t.get_tile_extent();`, an HCC-era reduction) and from the extent of an
+// array captured by reference (AMD's radix sort: `integers.extent[0] /
+// cNTiles`).
+void extent_bounds() {
+  const int tiles = 4, ts = 32;
+  std::vector<int> v(tiles * ts * 3), res(tiles);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = int(i % 13) + 1;
+  array<int, 1> a(int(v.size()), v.begin());
+  array_view<int, 1> out(tiles, res);
+  parallel_for_each(extent<1>(tiles * ts).tile<ts>(), [=, &a](tiled_index<ts> t) restrict(amp) { // expect: compiled
+    tile_static int s[ts];
+    const int region = a.extent[0] / tiles;
+    int sum = 0;
+    for (int i = t.tile[0] * region; i < (t.tile[0] + 1) * region; i += ts) {
+      s[t.local[0]] = a[i + t.local[0]];
+      t.barrier.wait();
+      sum += s[(t.local[0] + 1) % ts];
+      t.barrier.wait();
+    }
+    extent<1> te = t.get_tile_extent();
+    s[t.local[0]] = sum;
+    t.barrier.wait();
+    for (int k = te[0] / 2; k > 0; k /= 2) {
+      if (t.local[0] < k) s[t.local[0]] += s[t.local[0] + k];
+      t.barrier.wait();
+    }
+    if (t.local[0] == 0) out[t.tile] = s[0];
+  });
+  out.synchronize();
+  digest("extent_bounds", res);
+}
+
+// A work-item's array with an initialiser, live across barriers (AMD's
+// radix sort histogram: `unsigned int histogram[16] = {0, ...};`), one
+// declared in a loop (a fresh array each iteration) and one partly
+// initialised.
+void initialised_arrays() {
+  const int n = 128;
+  std::vector<unsigned> v(n), res(n);
+  for (int i = 0; i < n; ++i) v[i] = unsigned(i * 2654435761u);
+  array_view<const unsigned, 1> a(n, v);
+  array_view<unsigned, 1> out(n, res);
+  parallel_for_each(extent<1>(n).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static unsigned s[32];
+    unsigned counts[4] = {0, 0, 0, 0};
+    const unsigned bias[3] = {7};
+    for (int round = 0; round < 3; ++round) {
+      unsigned seen[2] = {1u, unsigned(round)};
+      s[t.local[0]] = a[t.global] >> (round * 8);
+      t.barrier.wait();
+      ++counts[s[(t.local[0] + round + 1) % 32] & 3];
+      seen[0] += s[t.local[0] ^ 1];
+      t.barrier.wait();
+      counts[round] += seen[0] + seen[1] + bias[round];
+    }
+    out[t.global] = counts[0] * 1000003u + counts[1] * 1009u + counts[2] * 31u + counts[3];
+  });
+  out.synchronize();
+  digest("initialised_arrays", res);
+}
+
+// A waiting helper whose value is assigned to an array element and to a
+// scalar in the kernel's own body (AMD's radix sort: `histogram[j] =
+// Scan(histogram[j], idx);`), the tiled_index taken by non-const reference,
+// a pointer into the helper's tile_static storage.
+template <int TS> unsigned hb_prefix(unsigned value, tiled_index<TS>& t) restrict(amp) {
+  tile_static unsigned scratch[2 * TS];
+  scratch[t.local[0]] = 0;
+  unsigned* upper = &scratch[TS];
+  upper[t.local[0]] = value;
+  t.barrier.wait();
+  for (int d = 1; d < TS; d <<= 1) {
+    const unsigned left = upper[t.local[0] - d];
+    t.barrier.wait();
+    upper[t.local[0]] += left;
+    t.barrier.wait();
+  }
+  return upper[t.local[0] - 1];
+}
+template <int TS> unsigned hb_first(unsigned value, tiled_index<TS>& t) restrict(amp) {
+  tile_static unsigned first;
+  if (t.local[0] == 0) first = value;
+  t.barrier.wait();
+  return first;
+}
+void valued_assignment() {
+  const int n = 128;
+  std::vector<unsigned> v(n), res(n);
+  for (int i = 0; i < n; ++i) v[i] = unsigned((i * 37) % 11);
+  array_view<const unsigned, 1> a(n, v);
+  array_view<unsigned, 1> out(n, res);
+  parallel_for_each(extent<1>(n).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    unsigned h[3];
+    unsigned total;
+    for (int j = 0; j < 3; ++j) {
+      h[j] = a[t.global] + unsigned(j);
+      t.barrier.wait();
+      h[j] = hb_prefix(h[j], t);
+    }
+    total = hb_first(h[0] + h[2], t);
+    out[t.global] = total * 7u + h[1];
+  });
+  out.synchronize();
+  digest("valued_assignment", res);
+}
+
+// Loop bounds read from a small view of sizes (CUDA ports: Torch's
+// reductions pass sizes and strides as `array_view<unsigned>`), in a
+// kernel that writes only floats: every work-item reads the same sizes.
+void view_bounds() {
+  std::vector<unsigned> sizes = {3u, 40u, 2u};
+  std::vector<float> in(3 * 40 * 2), res(2 * 32);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(i % 11) * 0.5f;
+  array_view<const unsigned, 1> dims(3, sizes);
+  array_view<const float, 1> a(int(in.size()), in);
+  array_view<float, 1> out(int(res.size()), res);
+  parallel_for_each(extent<1>(2 * 32).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static float s[32];
+    float acc = 0.0f;
+    for (unsigned row = 0; row < dims[0]; ++row) {
+      for (unsigned col = 0; col < dims[1]; col += 32) {
+        const unsigned c = col + unsigned(t.local[0]);
+        s[t.local[0]] = c < dims[1] ? a[(t.tile[0] * dims[0] + row) * dims[1] + c] : 0.0f;
+        t.barrier.wait();
+        acc += s[(t.local[0] + 1) % 32] * float(row + 1);
+        t.barrier.wait();
+      }
+    }
+    out[t.global] = acc;
+  });
+  out.synchronize();
+  digest("view_bounds", res);
+}
+
+// AMD's FFT sample: a barrier as the unbraced branch of an `if` on a
+// uniform flag (`if (barrierAfter) idx.barrier.wait...;` through a macro)
+// and an array of short vectors (`float_2 t[8]`, default-built) live across
+// barriers; here race-free, so any order of work-items gives these bytes.
+#define HB_EXCHANGE(after)                                   \
+  s[t.local[0]] = v[0].x + v[1].y;                           \
+  t.barrier.wait();                                          \
+  v[1].x = s[(t.local[0] + 5) % 32];                         \
+  if (after) t.barrier.wait();
+void unbraced_barrier() {
+  const int n = 128;
+  std::vector<float> in(n), res(n);
+  for (int i = 0; i < n; ++i) in[i] = float(i % 9) - 4.0f;
+  array_view<const float, 1> a(n, in);
+  array_view<float, 1> out(n, res);
+  parallel_for_each(extent<1>(n).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static float s[32];
+    graphics::float_2 v[2];
+    const graphics::float_2 w[2] = {graphics::float_2(1.0f, 2.0f), graphics::float_2(0.5f, a[t.global])};
+    v[0] = w[1];
+    HB_EXCHANGE(true)
+    v[1].y += w[0].y;
+    HB_EXCHANGE(true)
+    for (int k = 0; k < 3; ++k) t.barrier.wait();
+    out[t.global] = v[0].x * 3.0f + v[1].x + v[1].y;
+  });
+  out.synchronize();
+  digest("unbraced_barrier", res);
+}
+#undef HB_EXCHANGE
+
 } // namespace
 
 int main() {
@@ -661,5 +860,11 @@ int main() {
   tile_3d();
   sample_shape();
   uniform_helper();
+  fence_tail();
+  extent_bounds();
+  initialised_arrays();
+  valued_assignment();
+  view_bounds();
+  unbraced_barrier();
   return 0;
 }

@@ -247,11 +247,18 @@ void fallbacks() {
   digest("fallback-return", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: inside an expression
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     out[t.global] = waits(t, a[t.global]);
   });
   out.synchronize();
   digest("fallback-call", got);
+
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: inside an expression
+    out[t.global] = 1 + waits(t, a[t.global]);
+  });
+  out.synchronize();
+  digest("fallback-call-expr", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
@@ -347,7 +354,7 @@ void fallbacks() {
   digest("fallback-loopvar", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: an array
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static int s[64];
     int two[2] = {a[t.global], 1};
     s[t.local[0]] = two[0];

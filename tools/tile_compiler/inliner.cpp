@@ -38,10 +38,13 @@ std::string Inliner::run() {
   if (found.empty() && edits.empty()) return "";
   for (const CallExpr* c : found) {
     std::string k;
-    // `T v = f(t, ...);` in a block of the kernel: the callee's value is
-    // assigned to a variable declared before its inlined body
-    // (`RT amp_ht_rv0; {...; amp_ht_rv0 = (E);} T v = amp_ht_rv0;`).
-    if (const DeclStmt* ds = initialisedBy(c)) {
+    // `T v = f(t, ...);` or `x = f(t, ...);` in a block of the kernel: the
+    // callee's value is assigned to a variable declared before its inlined
+    // body (`RT amp_ht_rv0; {...; amp_ht_rv0 = (E);} T v = amp_ht_rv0;`);
+    // the right operand of `=` is sequenced before its left one, so `x`
+    // (AMD's radix sort: `histogram[j] = Scan(histogram[j], idx);`) is
+    // evaluated after the call, as here.
+    if (const Stmt* ds = valuedStatement(c)) {
       const std::string rv = "amp_ht_rv" + std::to_string(ids_);
       std::string rt;
       const std::string block = inlineCall(c, ds, fid, {}, param_, 0, dependent_, {}, k, rv, &rt);
@@ -197,7 +200,7 @@ std::vector<TextEdit> Inliner::restarts(const CompoundStmt* body, const std::vec
   refs.TraverseStmt(const_cast<CompoundStmt*>(body));
   std::vector<std::pair<unsigned, unsigned>> callRanges;
   for (const CallExpr* c : calls) {
-    const Stmt* st = initialisedBy(c);
+    const Stmt* st = valuedStatement(c);
     if (!st) st = statementOf(c);
     callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
   }
@@ -365,6 +368,12 @@ const DeclStmt* Inliner::initialisedBy(const CallExpr* c) {
     if (!q || !(isa<ImplicitCastExpr>(q) || isa<ExprWithCleanups>(q) || isa<ParenExpr>(q))) return nullptr;
   }
   return nullptr;
+}
+// The statement whose value the waiting call c gives: `T v = f(...);` or
+// `v = f(...);`, in a block; else null.
+const Stmt* Inliner::valuedStatement(const CallExpr* c) {
+  if (const Stmt* s = initialisedBy(c)) return s;
+  return assignedBy(c);
 }
 // The statement `v = f(...);` (in a block) whose right-hand side is the
 // waiting call c, f returning a scalar or a class with a default

@@ -88,6 +88,7 @@ private:
   bool waitsAnyTiled(const FunctionDecl* g);
   const DeclStmt* initialisedBy(const CallExpr* c);
   const Stmt* assignedBy(const CallExpr* c);
+  const Stmt* valuedStatement(const CallExpr* c);
   bool returnsStorable(const FunctionDecl* f);
   const Stmt* statementOf(const CallExpr* c);
 

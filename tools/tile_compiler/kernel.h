@@ -100,6 +100,10 @@ private:
   static const Expr* strip(const Expr* e) { return e->IgnoreParenImpCasts(); }
 
   bool isBarrierCall(const Stmt* s);
+  bool isFenceCall(const Stmt* s);
+  bool unbracedBody(const Stmt* s, const Stmt* p);
+  bool splitBody(const Stmt* b);
+  std::string barrierText();
 
   // ---- defined in kernel_analysis.cpp
   void collect();
@@ -143,6 +147,8 @@ private:
   bool capturedByCopy(const VarDecl* v);
   bool uniform(const Expr* e);
   bool uniformCall(const CallExpr* c);
+  bool constElement(const CXXOperatorCallExpr* oc);
+  bool writesType(QualType t);
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }
 
@@ -189,6 +195,8 @@ private:
   // (`unsigned int`, `[ELEMENTS_PER_WORK_ITEM]`).
   std::map<const VarDecl*, std::pair<std::string, std::string>> arrayDecl_;
   void keepArray(const VarDecl* v);
+  std::string arrayInit(const VarDecl* v, const std::string& lhs);
+  bool defaultBuilt(const VarDecl* v);
   std::set<const VarDecl*> boundByName_; // per-work-item values read by name (used in macro expansions)
   std::set<const VarDecl*, SourceOrder> slots_;       // per-work-item values of class type kept in item_slots
 

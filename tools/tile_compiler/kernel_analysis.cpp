@@ -225,9 +225,9 @@ void Kernel::collect() {
         // A barrier labelled `case X:` is a statement of the switch's block.
         const Stmt* block = p;
         while (block && isa<SwitchCase>(block)) block = k.parentOf(block);
-        if (p && (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<IfStmt>(p)))
-          throw Refused{"a barrier as the unbraced body or branch of a statement (" + k.where(me) + ")"};
-        if (!block || !isa<CompoundStmt>(block))
+        // Or the unbraced body or branch of a statement (`if (after)
+        // t.barrier.wait();`, AMD's FFT through a macro): split as if braced.
+        if (!k.unbracedBody(me, p) && (!block || !isa<CompoundStmt>(block)))
           throw Refused{"a barrier inside an expression (" + k.where(me) + ")"};
         k.barrierStmts_.insert(me);
         ++k.barriers;
@@ -247,19 +247,31 @@ void Kernel::collect() {
   } v(*this);
   v.TraverseStmt(body_);
 }
+// Is s the body of loop p or a branch of `if` p (not its condition,
+// init or increment)?
+bool Kernel::unbracedBody(const Stmt* s, const Stmt* p) {
+  if (const auto* f = dyn_cast_or_null<ForStmt>(p)) return f->getBody() == s;
+  if (const auto* w = dyn_cast_or_null<WhileStmt>(p)) return w->getBody() == s;
+  if (const auto* d = dyn_cast_or_null<DoStmt>(p)) return d->getBody() == s;
+  if (const auto* i = dyn_cast_or_null<IfStmt>(p)) return i->getThen() == s || i->getElse() == s;
+  return false;
+}
 // An unbraced body or branch that is itself a `for`, `while` or `if`
 // holding a barrier (`if (U) if (V) { ... }`, `for (...) for (...) { }`):
 // split as if it were braced (checked on its own like any such statement).
 bool Kernel::splitStmt(const Stmt* b) {
   return withBarrier_.count(b) && (isa<ForStmt>(b) || isa<WhileStmt>(b) || isa<IfStmt>(b) || isa<DoStmt>(b));
 }
+// A body or branch the split can take: a block, a statement split as if
+// braced, or a barrier statement on its own.
+bool Kernel::splitBody(const Stmt* b) { return isa<CompoundStmt>(b) || splitStmt(b) || barrierStmts_.count(b); }
 // Barriers only in blocks, for/while bodies and if branches with uniform
 // conditions; no break/continue leaving a split loop.
 void Kernel::checkControl() {
   for (const Stmt* s : withBarrier_) {
     if (isa<CompoundStmt>(s)) continue;
     if (const auto* f = dyn_cast<ForStmt>(s)) {
-      if (!isa<CompoundStmt>(f->getBody()) && !splitStmt(f->getBody()))
+      if (!splitBody(f->getBody()))
         throw Refused{"a barrier in a `for` without braces (" + where(s) + ")"};
       if (f->getConditionVariable()) throw Refused{"a `for` condition declaring a variable (" + where(s) + ")"};
       // An init that is an expression (`for (i = 0, k = 1; ...)`, the
@@ -274,7 +286,7 @@ void Kernel::checkControl() {
       continue;
     }
     if (const auto* w = dyn_cast<WhileStmt>(s)) {
-      if (!isa<CompoundStmt>(w->getBody()) && !splitStmt(w->getBody()))
+      if (!splitBody(w->getBody()))
         throw Refused{"a barrier in a `while` without braces (" + where(s) + ")"};
       if (w->getConditionVariable()) throw Refused{"a `while` condition declaring a variable (" + where(s) + ")"};
       continue;
@@ -284,14 +296,14 @@ void Kernel::checkControl() {
         throw Refused{"an `if` with an init statement or a condition variable around a barrier (" + where(s) + ")"};
       for (const Stmt* b : {i->getThen(), i->getElse()})
         if (b && withBarrier_.count(b) == 0 && barrierStmts_.count(b) == 0) continue;
-        else if (b && !isa<CompoundStmt>(b) && !splitStmt(b))
+        else if (b && !splitBody(b))
           throw Refused{"a barrier in an `if` branch without braces (" + where(s) + ")"};
       continue;
     }
     // A `do` loop: its body runs first, then the (uniform) condition: the
     // tile runs the same iterations as each of its work-items would.
     if (const auto* d = dyn_cast<DoStmt>(s)) {
-      if (!isa<CompoundStmt>(d->getBody()) && !splitStmt(d->getBody()))
+      if (!splitBody(d->getBody()))
         throw Refused{"a barrier in a `do` loop without braces (" + where(s) + ")"};
       continue;
     }
@@ -387,6 +399,7 @@ void Kernel::checkParamUses() {
       if (n == "barrier") {
         const Stmt* call = parentSkipping(me);
         if (call && (barrierStmts_.count(call) || barrierStmts_.count(parentOf(call)))) continue;
+        if (isFenceCall(call)) continue;
         throw Refused{"the tile_barrier is used other than in a barrier statement (" + where(r) + ")"};
       }
     }
@@ -399,6 +412,19 @@ void Kernel::checkParamUses() {
     throw Refused{"the tiled_index is passed on or copied (" + where(r) +
                   "): a barrier in a called function cannot be seen"};
   }
+}
+// A call of AMP's free fence functions on the barrier
+// (`tile_static_memory_fence(t.barrier)`, the C++ AMP book's warp-unrolled
+// reductions): an ordering of memory accesses, not a wait. Fibers switch
+// only at barriers, so the work-items of a region run in the same order on
+// both paths and the fence is an ordinary statement of its region.
+bool Kernel::isFenceCall(const Stmt* s) {
+  const auto* c = dyn_cast_or_null<CallExpr>(s);
+  const FunctionDecl* f = c && !isa<CXXMemberCallExpr>(c) && !isa<CXXOperatorCallExpr>(c) ? c->getDirectCallee() : nullptr;
+  if (!f || !inConcurrency(f) || f->getNumParams() != 1 || !isAmpClass(f->getParamDecl(0)->getType().getNonReferenceType(), "tile_barrier"))
+    return false;
+  const std::string n = f->getNameAsString();
+  return n == "tile_static_memory_fence" || n == "global_memory_fence" || n == "all_memory_fence";
 }
 // Is the reference r a plain read (or the object of a const member access)?
 // (Through an lvalue `?:`, `_min(a, b)`'s `((a) < (b)) ? (a) : (b)`, and
@@ -634,6 +660,13 @@ bool Kernel::uniform(const Expr* e) {
              n == "tile_dim2" || n == "rank" || (itemMode_ && (n == "local" || n == "global"));
     }
     if (me->isArrow()) return false;
+    // The extent of an array or view that is the same object for every
+    // work-item (AMD's samples: `integers.extent[0]` of an array captured by
+    // reference): AMP's extent is a read-only property, so no kernel
+    // changes it.
+    if (const auto* fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+        fd && fd->getName() == "extent" && inConcurrency(fd) && uniformObject(base))
+      return true;
     return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
   }
   if (const auto* b = dyn_cast<BinaryOperator>(e))
@@ -655,6 +688,8 @@ bool Kernel::uniform(const Expr* e) {
       if (!uniform(a)) return false;
     return true;
   }
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e); oc && !itemMode_ && isElementAccess(oc))
+    return constElement(oc);
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
     // The object through base-class casts: index and extent take operator[] from a base.
     if (oc->getNumArgs() == 0 || !isValueClass(strip(oc->getArg(0))->getType())) return false;
@@ -684,6 +719,79 @@ bool Kernel::uniform(const Expr* e) {
     return true;
   }
   return false;
+}
+// An element of an array or view that is the same object for every
+// work-item, at uniform indices, of a scalar type the kernel never writes
+// (CUDA ports pass sizes and strides in a small view: `for (z = t.tile[0];
+// z < avSize[3]; ...)`): every work-item reads the same value wherever it
+// reads it. "Never writes" by type: no store of that type outside the
+// kernel's locals, and no pointer or non-const reference to memory of that
+// type made or passed on (writesType); a store of another type cannot
+// change it (type-based aliasing).
+bool Kernel::constElement(const CXXOperatorCallExpr* oc) {
+  if (!uniformObject(strip(oc->getArg(0)))) return false;
+  for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+    if (!uniform(oc->getArg(i))) return false;
+  return !writesType(oc->getType());
+}
+// May the kernel write memory of scalar type t other than its own locals?
+bool Kernel::writesType(QualType t) {
+  const CanQualType want = ctx_.getCanonicalType(t.getNonReferenceType().getUnqualifiedType());
+  auto same = [&](QualType q) { return ctx_.getCanonicalType(q.getNonReferenceType().getUnqualifiedType()) == want; };
+  auto local = [&](const Expr* e) {
+    const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    return v && locals_.count(v) && !v->getType()->isReferenceType() && !isTileStorage(v);
+  };
+  struct W : RecursiveASTVisitor<W> {
+    decltype(same)& is;
+    decltype(local)& own;
+    bool found = false;
+    W(decltype(same)& s, decltype(local)& l) : is(s), own(l) {}
+    bool VisitBinaryOperator(BinaryOperator* b) {
+      if (b->isAssignmentOp() && is(b->getLHS()->getType()) && !own(b->getLHS())) found = true;
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator* u) {
+      if (u->isIncrementDecrementOp() && is(u->getSubExpr()->getType()) && !own(u->getSubExpr())) found = true;
+      if (u->getOpcode() == UO_AddrOf && is(u->getSubExpr()->getType())) found = true; // a pointer may write
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr* c) {
+      if (c->getCastKind() == CK_ArrayToPointerDecay && c->getType()->isPointerType() &&
+          is(c->getType()->getPointeeType()) && !c->getType()->getPointeeType().isConstQualified())
+        found = true;
+      return true;
+    }
+    // A pointer or non-const reference to such memory handed out or
+    // returned (array_view::data(), atomics, an element passed by
+    // reference); the bodies of the user's callees (functors' operator()
+    // included) are searched too, their locals counting as memory.
+    std::set<const FunctionDecl*> seen;
+    int depth = 0;
+    bool VisitCallExpr(CallExpr* c) {
+      if (c->getType()->isPointerType() && is(c->getType()->getPointeeType()) &&
+          !c->getType()->getPointeeType().isConstQualified())
+        found = true;
+      const FunctionDecl* f = c->getDirectCallee();
+      if (!f) return found = true;
+      for (const ParmVarDecl* q : f->parameters()) {
+        const QualType pt = q->getType();
+        if ((pt->isReferenceType() || pt->isPointerType()) && is(pt->getPointeeType()) &&
+            !pt->getPointeeType().isConstQualified())
+          found = true;
+      }
+      if (inConcurrency(f) || !seen.insert(f).second) return true;
+      const Stmt* b = f->getBody();
+      if (!b || depth >= 8) return found = true;
+      ++depth;
+      TraverseStmt(const_cast<Stmt*>(b));
+      --depth;
+      return true;
+    }
+  } w(same, local);
+  w.TraverseStmt(const_cast<CompoundStmt*>(body_));
+  return w.found;
 }
 // A call of a function whose result depends only on its arguments
 // (sameForSameArgs), each the same for every work-item: uniform values,
@@ -715,6 +823,9 @@ bool Kernel::uniformCall(const CallExpr* c) {
 // tile_static variable, or a tile-level local or reference.
 // v is initialised as a copy (copy or move constructor) of a uniform object.
 bool Kernel::copiedFromUniform(const VarDecl* v) {
+  // An index or extent made from uniform values with no copy to see (a
+  // prvalue: `extent<1> e = t_idx.get_tile_extent();`) is one too.
+  if (isValueClass(v->getType()) && uniform(v->getInit())) return true;
   const auto* ce = dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit());
   if (!ce || ce->getNumArgs() != 1 || !ce->getConstructor() ||
       !(ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))

@@ -139,6 +139,10 @@ std::string Kernel::declText(const DeclStmt* ds) {
       if (v->getType()->getAsCXXRecordDecl()) out += lhs + " = " + ty + "(); ";
       continue;
     }
+    if (arrayDecl_.count(v)) {
+      out += arrayInit(v, lhs);
+      continue;
+    }
     if (v->getInitStyle() == VarDecl::CInit) {
       if (const auto* il = dyn_cast<InitListExpr>(init->IgnoreImplicit()))  // T x = {...}
         out += lhs + " = " + ty + text(off(il->getLBraceLoc()), endOfToken(il->getRBraceLoc())) + "; ";
@@ -224,10 +228,24 @@ bool Kernel::sameName(const VarDecl* v) {
 }
 void Kernel::keepArray(const VarDecl* v) {
   const std::string name = "`" + v->getNameAsString() + "`";
-  if (!ctx_.getAsConstantArrayType(v->getType()) || !ctx_.getBaseElementType(v->getType())->isScalarType() ||
+  // Scalars, or values of a class with a default constructor and a
+  // trivial destructor (AMD's FFT keeps `float_2 t[8]`): the row is set
+  // element by element from a temporary built as the declaration builds
+  // the array (declText, arrayInit).
+  const QualType base = ctx_.getBaseElementType(v->getType());
+  const CXXRecordDecl* rd = base->getAsCXXRecordDecl();
+  if (!ctx_.getAsConstantArrayType(v->getType()) ||
+      !(base->isScalarType() ||
+        (rd && rd->hasDefinition() && rd->hasDefaultConstructor() && rd->hasTrivialDestructor())) ||
       v->getType().isVolatileQualified())
     throw Refused{name + " (an array of other than scalars, or of a size known only at run time) lives across a barrier"};
-  if (v->getInit()) throw Refused{name + " (an array with an initialiser) lives across a barrier"};
+  // An initialiser (`unsigned h[16] = {0, ...};`, AMD's radix sort) fills
+  // the work-item's row each time the declaration runs (declText).
+  if (const Expr* init = v->getInit();
+      init && !defaultBuilt(v) &&
+      (v->getInitStyle() == VarDecl::CallInit || !isa<InitListExpr, StringLiteral>(init->IgnoreImplicit()) ||
+               !init->getBeginLoc().isFileID() || !inFile(init->getBeginLoc())))
+    throw Refused{name + " (an array with an initialiser other than a braced list in the kernel's text) lives across a barrier"};
   const TypeSourceInfo* tsi = v->getTypeSourceInfo();
   if (!tsi) throw Refused{name + " (an array) is declared without a written type"};
   TypeLoc elem = tsi->getTypeLoc();
@@ -250,6 +268,28 @@ void Kernel::keepArray(const VarDecl* v) {
   const char* buf = sm_.getBufferData(fid_).data();
   arrayDecl_[v] = {std::string(buf + off(b), buf + endOfToken(e)),
                    std::string(buf + endOfToken(v->getLocation()), buf + endOfToken(end))};
+}
+// The work-item's row `lhs` of array v set as v's declaration sets a fresh
+// array (its braced initialiser, or default construction): built in a
+// temporary declared as v is, then assigned element by element.
+std::string Kernel::arrayInit(const VarDecl* v, const std::string& lhs) {
+  std::string value; // `float_2 t[8];`: each element built by its default constructor, as the declaration does
+  if (!defaultBuilt(v)) {
+    const Expr* init = v->getInit()->IgnoreImplicit();
+    const auto* il = dyn_cast<InitListExpr>(init);
+    value = " = " + (il ? text(off(il->getLBraceLoc()), endOfToken(il->getRBraceLoc()))
+                        : text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())));
+  }
+  const std::string& e = arrayDecl_[v].first;
+  return "{ " + e + " amp_ht_init" + arrayDecl_[v].second + value + "; " + e + "* amp_ht_d = reinterpret_cast<" + e +
+         "*>(&" + lhs + "); for (unsigned amp_ht_k = 0; amp_ht_k < sizeof amp_ht_init / sizeof(" + e +
+         "); ++amp_ht_k) amp_ht_d[amp_ht_k] = reinterpret_cast<const " + e + "*>(&amp_ht_init)[amp_ht_k]; } ";
+}
+// An array of a class declared without an initialiser: its elements are
+// built by the default constructor (an implicit construction, no arguments).
+bool Kernel::defaultBuilt(const VarDecl* v) {
+  const auto* ce = v->getInit() ? dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit()) : nullptr;
+  return ce && ce->getNumArgs() == 0 && ce->getParenOrBraceRange().isInvalid() && v->getType()->isArrayType();
 }
 // The tile's rank (tiled_index<D0, D1, D2>: the dimensions above 0).
 int Kernel::tileRank() {
@@ -374,10 +414,7 @@ std::string Kernel::emitBlock(const CompoundStmt* cs) {
       }
     }
     if (barrierStmts_.count(c)) {
-      if (!returns_.empty())
-        out += "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
-               "::Concurrency::detail::host_tiles::diverged(amp_ht_arg, amp_ht_ret, !amp_ht_waited); }\n"
-               "amp_ht_waited = true;\n";
+      out += barrierText();
       continue;
     }
     if (regionOf_.count(c)) {
@@ -401,8 +438,18 @@ std::string Kernel::emitBlock(const CompoundStmt* cs) {
   }
   return out;
 }
-// A loop body or an if branch: split when it holds a barrier, else one region.
+// A barrier statement of the tile: nothing to wait for (the work-items ran
+// in turn), but with work-items returned early, the check fibers make there.
+std::string Kernel::barrierText() {
+  if (returns_.empty()) return "";
+  return "if (amp_ht_nret) { if (amp_ht_nret == amp_ht_n) return; "
+         "::Concurrency::detail::host_tiles::diverged(amp_ht_arg, amp_ht_ret, !amp_ht_waited); }\n"
+         "amp_ht_waited = true;\n";
+}
+// A loop body or an if branch: split when it holds a barrier (or is one),
+// else one region.
 std::string Kernel::branch(const Stmt* s) {
+  if (barrierStmts_.count(s)) return "{\n" + barrierText() + "}\n";
   if (const auto* cs = dyn_cast<CompoundStmt>(s); cs && withBarrier_.count(cs)) return "{\n" + emitBlock(cs) + "}\n";
   if (splitStmt(s)) return "{\n" + emitSplit(s) + "}\n";
   return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc(), {s}) + "}\n";

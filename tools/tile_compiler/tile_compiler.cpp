@@ -68,13 +68,21 @@ public:
     // instantiation gives the same text.
     struct V : RecursiveASTVisitor<V> {
       std::vector<LambdaExpr*> lambdas;
+      std::vector<const CXXMethodDecl*> functors; // operator() of classes other than lambdas
       bool shouldVisitTemplateInstantiations() const { return true; }
       bool VisitLambdaExpr(LambdaExpr* l) {
         lambdas.push_back(l);
         return true;
       }
+      bool VisitCXXMethodDecl(CXXMethodDecl* m) {
+        if (m->getOverloadedOperator() == OO_Call && !m->getParent()->isLambda() && m->doesThisDeclarationHaveABody() &&
+            !m->isDependentContext())
+          functors.push_back(m);
+        return true;
+      }
     } v;
     v.TraverseDecl(ctx.getTranslationUnitDecl());
+    if (pass_ == 1) reportFunctors(sm, v.functors);
     std::vector<SourceLocation> order;
     std::map<SourceLocation, std::vector<LambdaExpr*>> groups;
     for (LambdaExpr* l : v.lambdas) {
@@ -175,6 +183,25 @@ private:
     for (const Stmt* c : s->children())
       if (containsBarrier(c, p)) return true;
     return false;
+  }
+
+  // Function objects whose operator() takes a tiled_index and waits on its
+  // barrier: kernels too when launched, which only lambdas are compiled
+  // for. Each is counted in the census as keeping fibers (one note per
+  // definition, in the main file or a project header), so that the report
+  // does not pass over them.
+  void reportFunctors(SourceManager& sm, const std::vector<const CXXMethodDecl*>& ms) {
+    std::set<SourceLocation> seen;
+    for (const CXXMethodDecl* m : ms) {
+      if (m->getNumParams() != 1 || !isAmpClass(m->getParamDecl(0)->getType(), "tiled_index")) continue;
+      const SourceLocation at = m->getBeginLoc();
+      if (!at.isFileID() || !rewritable(sm, at) || !containsBarrier(m->getBody(), m->getParamDecl(0))) continue;
+      if (!seen.insert(at).second) continue;
+      endAt_ = m->getEndLoc();
+      note(sm, at, "tiled kernel keeps fibers: a function object (`" + m->getParent()->getNameAsString() +
+                       "::operator()`): only lambda kernels are compiled");
+    }
+    endAt_ = SourceLocation();
   }
 
   // The kernel's note; ` [lines B-E]` (its lambda's lines) ends it, which
