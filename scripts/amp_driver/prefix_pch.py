@@ -23,9 +23,12 @@ flags (the per-compile folders aside); Clang skips the source's text up to
 and including the `#include "NAME"` (-pch-through-header, as clang-cl's
 /Yu). The Windows include shims (-idirafter of a per-compile folder) are
 part of the key by content and copied beside the header. Should a compile
-with it fail on the header itself (stale, refused), it runs again without
-(and the header is removed); any other failure is the source's, the same
-without it.
+with it fail, it runs again without, and that result counts: a header
+refused as such (stale) is removed, and a source that passes only without
+it never uses it again (decline(): a defect of Clang with delayed template
+parsing). The --msvc fix-it rounds' parses keep the errors of a parse with
+it when they are the missing `typename`/`template` those rounds add
+(tile_compiler.py).
 
 Built under $AMP_BUILD_DIR/prefix-pch or ${XDG_CACHE_HOME:-~/.cache}/amp_compat/prefix-pch,
 one folder per key, again when a header it holds changes. AMP_PREFIX_PCH=0:
@@ -199,11 +202,16 @@ def for_compile(compiler, args, src_index):
     own below the source's, whose "" includes then search the source's
     folder first (-iquote; the words say so); only in the launcher's
     per-compile folders."""
-    words = _for_compile(compiler, args, src_index)
-    if not words:
-        return [], None
     src = args[src_index]
-    text = Path(src).read_text(errors="surrogateescape")
+    try:
+        text = Path(src).read_text(errors="surrogateescape")
+    except OSError:
+        return [], None
+    if _only_prefix(text):  # the header's own source (stdafx.cpp): nothing to gain
+        return [], None
+    words = _for_compile(compiler, args, src_index)
+    if not words or _declined(words, text):
+        return [], None
     kept = line_kept(text)
     if kept is None:
         return [], None
@@ -216,6 +224,46 @@ def for_compile(compiler, args, src_index):
     os.makedirs(os.path.dirname(alt), exist_ok=True)
     Path(alt).write_text(kept, errors="surrogateescape")
     return words + ["-iquote", here], alt
+
+
+def _only_prefix(text):
+    """Whether nothing but comments and blank lines follows the first include."""
+    found = _first_include(text)
+    if not found:
+        return False
+    rest = "\n".join(text.split("\n")[found[1] + 1:])
+    rest = re.sub(r"/\*.*?\*/|//[^\n]*", "", rest, flags=re.S)
+    return not rest.strip()
+
+
+def _source_key(text):
+    """The source a compile is of: the original a launcher's copy names
+    (#line 1), else its text."""
+    m = LINE_ONE.match(text)
+    return hashlib.sha1((m.group(1) if m else text).encode(errors="surrogateescape")).hexdigest()[:16]
+
+
+def _declined(words, text):
+    """Whether this source's compile failed with the header where it passed
+    without (declined(), below): it then never uses it."""
+    try:
+        return _source_key(text) in Path(words[1]).with_name("declined").read_text().split()
+    except OSError:
+        return False
+
+
+def decline(words, src_text):
+    """Records that the source compiles without the header but not with it.
+    Clang 22 misreads libstdc++'s templates named like its type traits
+    (`__is_pointer<T>`) in a function template body that
+    -fdelayed-template-parsing (the MSVC dialect) keeps unparsed in the
+    precompiled header: `std::equal` on vectors fails with "expected '('"
+    when its body is first parsed in the source's compile."""
+    try:
+        with open(Path(words[1]).with_name("declined"), "a") as f:
+            f.write(_source_key(src_text) + "\n")
+    except OSError:
+        pass
 
 
 def _for_compile(compiler, args, src_index):
@@ -326,9 +374,10 @@ def refused(words, stderr):
 
 
 def run(cmd, **kw):
-    """subprocess.run(cmd, **kw) (cmd: a Clang compile of one source) with
-    the precompiled prefix header where it applies; again without it should
-    the header itself be refused."""
+    """subprocess.run(cmd, **kw) (cmd: a Clang compile of one source, its
+    stderr captured) with the precompiled prefix header where it applies;
+    should that fail, the compile without it is what counts (a refused
+    header is removed; a source that passes only without it is declined)."""
     srcs = [i for i, o, v in scan(cmd[1:]) if o is None and v.endswith(SOURCE_EXT)]
     words, alt = for_compile(cmd[0], cmd[1:], srcs[0]) if len(srcs) == 1 else ([], None)
     if not words:
@@ -341,8 +390,11 @@ def run(cmd, **kw):
     finally:
         if alt:
             Path(alt).unlink(missing_ok=True)
-    if r.returncode != 0 and r.stderr is not None:
-        err = r.stderr if isinstance(r.stderr, str) else r.stderr.decode(errors="replace")
-        if refused(words, err):
-            return subprocess.run(cmd, **kw)
-    return r
+    if r.returncode == 0:
+        return r
+    err = r.stderr if isinstance(r.stderr, str) else (r.stderr or b"").decode(errors="replace")
+    refused(words, err)
+    r2 = subprocess.run(cmd, **kw)
+    if r2.returncode == 0:
+        decline(words, Path(cmd[1:][srcs[0]]).read_text(errors="surrogateescape"))
+    return r2

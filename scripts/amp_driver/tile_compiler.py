@@ -37,6 +37,8 @@ KEEP = re.compile(r"-(I|D|U|isystem|iquote|idirafter).+|-std=.*|-fms-.*|-f(no-)?
 # device pass never instantiates the per-tile form).
 KEEP_CUDA = re.compile(r"--cuda-(gpu-arch|path)=.*")
 INLINED = "/*amp_ht_inlined:"
+# The errors the --msvc fix-it rounds act on (passes/msvc.py, FIXABLE).
+FIXABLE_HINT = re.compile(r"error: missing '(typename|template)'")
 NOTE = "note: amp host tiles"
 
 
@@ -178,8 +180,15 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
                 finally:
                     if alt:
                         Path(alt).unlink(missing_ok=True)
-                if ok or not prefix_pch.refused(words, msgs):
+                # A failed parse counts only without the header (prefix_pch.run),
+                # but for a --msvc round whose errors are the keywords it adds.
+                if ok or (all_errors and FIXABLE_HINT.search(msgs)):
                     return ok, msgs
+                prefix_pch.refused(words, msgs)
+                ok2, msgs2 = parse(cmd, extra, source)
+                if ok2:
+                    prefix_pch.decline(words, Path(source).read_text(errors="surrogateescape"))
+                return ok2, msgs2
         r = subprocess.run(cmd + extra + opts + [source], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return r.returncode == 0, r.stderr.decode(errors="replace")
     # First pass: kernels compiled or refused; a kernel that hands its

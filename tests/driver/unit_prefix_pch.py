@@ -43,6 +43,12 @@ class FirstInclude(unittest.TestCase):
         self.assertIsNone(prefix_pch.line_kept('#line __LINE__\n#include "stdafx.h"\n'))
 
 
+class OnlyPrefix(unittest.TestCase):
+    def test_the_headers_own_source_gets_none(self):
+        self.assertTrue(prefix_pch._only_prefix('// x\n#include "stdafx.h"\n\n/* y */\n// z\n'))
+        self.assertFalse(prefix_pch._only_prefix('#include "stdafx.h"\nint x;\n'))
+
+
 class KeyFlags(unittest.TestCase):
     def test_per_compile_folders_dropped_shims_apart(self):
         args = ["-iquote", "/tmp/amp_restrict_ab12/x/test", "-I/tmp/amp_restrict_ab12/x/inc", "-I/x/inc",
@@ -113,6 +119,20 @@ class RealClang(unittest.TestCase):
         self.assertIn(f"{self.orig}:3:", r.stderr)
         self.assertNotIn("precompiled", r.stderr)
         self.assertFalse(Path(words[1]).exists())  # removed: the next compile builds it again
+
+    def test_a_source_that_passes_only_without_it_declines_it(self):
+        # Clang 22's defect (prefix_pch.decline): libstdc++'s std::equal kept
+        # unparsed by -fdelayed-template-parsing in the header, parsed in the source.
+        src = Path(self.t, "proj")
+        (src / "stdafx.h").write_text("#include <vector>\n#include <algorithm>\n")
+        self.orig.write_text('#include "stdafx.h"\n'
+                             "bool same(const std::vector<int>& a, const std::vector<int>& b) { return a == b; }\n")
+        cmd = [CLANG, "-std=c++17", "-fdelayed-template-parsing", "-fsyntax-only", str(self.orig)]
+        words, _ = prefix_pch.for_compile(CLANG, cmd[1:], len(cmd) - 2)
+        self.assertTrue(words)
+        r = prefix_pch.run(cmd, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(prefix_pch.for_compile(CLANG, cmd[1:], len(cmd) - 2), ([], None))
 
 
 if __name__ == "__main__":
