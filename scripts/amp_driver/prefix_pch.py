@@ -27,8 +27,8 @@ with it fail, it runs again without, and that result counts: a header
 refused as such (stale) is removed, and a source that passes only without
 it never uses it again (decline(): a defect of Clang with delayed template
 parsing). The --msvc fix-it rounds' parses keep the errors of a parse with
-it when they are the missing `typename`/`template` those rounds add
-(tile_compiler.py).
+it (they only guide the fix-its; a round that adds none is followed by the
+compile, whose result counts: tile_compiler.py).
 
 Built under $AMP_BUILD_DIR/prefix-pch or ${XDG_CACHE_HOME:-~/.cache}/amp_compat/prefix-pch,
 one folder per key, again when a header it holds changes. AMP_PREFIX_PCH=0:

@@ -37,8 +37,6 @@ KEEP = re.compile(r"-(I|D|U|isystem|iquote|idirafter).+|-std=.*|-fms-.*|-f(no-)?
 # device pass never instantiates the per-tile form).
 KEEP_CUDA = re.compile(r"--cuda-(gpu-arch|path)=.*")
 INLINED = "/*amp_ht_inlined:"
-# The errors the --msvc fix-it rounds act on (passes/msvc.py, FIXABLE).
-FIXABLE_HINT = re.compile(r"error: missing '(typename|template)'")
 NOTE = "note: amp host tiles"
 
 
@@ -181,8 +179,10 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
                     if alt:
                         Path(alt).unlink(missing_ok=True)
                 # A failed parse counts only without the header (prefix_pch.run),
-                # but for a --msvc round whose errors are the keywords it adds.
-                if ok or (all_errors and FIXABLE_HINT.search(msgs)):
+                # but for a --msvc round (all_errors), whose errors only guide
+                # the fix-its: should they add none, the launcher compiles (and
+                # parses) again, and that result counts.
+                if ok or all_errors:
                     return ok, msgs
                 prefix_pch.refused(words, msgs)
                 ok2, msgs2 = parse(cmd, extra, source)
