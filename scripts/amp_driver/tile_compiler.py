@@ -165,10 +165,12 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     with_pch = base + ["-include-pch", pch] if pch else base
 
     def parse(cmd, extra, source, prefix=False):
-        if prefix and not pch and not cuda:
+        if prefix and not pch and not cuda and not all_errors:
             # Else the user's own prefix header (stdafx.h) precompiled, where
-            # it gives the same parse (prefix_pch.py); again without it should
-            # the header itself be refused.
+            # it gives the same parse (prefix_pch.py); should the parse fail
+            # with it, the parse without it counts. Not for the --msvc
+            # rounds' parses (all_errors): the errors a defect of Clang gives
+            # with it (prefix_pch.decline) must not guide their fix-its.
             from . import prefix_pch
             args = cmd[1:] + extra + opts + [source]
             words, alt = prefix_pch.for_compile(cmd[0], args, len(args) - 1)
@@ -178,11 +180,7 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
                 finally:
                     if alt:
                         Path(alt).unlink(missing_ok=True)
-                # A failed parse counts only without the header (prefix_pch.run),
-                # but for a --msvc round (all_errors), whose errors only guide
-                # the fix-its: should they add none, the launcher compiles (and
-                # parses) again, and that result counts.
-                if ok or all_errors:
+                if ok:
                     return ok, msgs
                 prefix_pch.refused(words, msgs)
                 ok2, msgs2 = parse(cmd, extra, source)
