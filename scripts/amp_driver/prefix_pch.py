@@ -15,8 +15,9 @@ Used where it gives the same program:
   * no header the precompiled one was built from has a per-compile copy in
     this compile (a rewritten header of the same name in the overlay
     folders: it would be read instead);
-  * no dependency file is written (-M*: the header's own list would be
-    missing from it).
+  * a dependency file (-MD ...) lists the headers the precompiled one was
+    built from (Clang adds them) and the source's copy below (kept while
+    the launcher's copies are kept, beside the output).
 The precompiled header holds what the compile reads before and including
 NAME: the forced includes (-include) and NAME itself, built with the same
 flags (the per-compile folders aside); Clang skips the source's text up to
@@ -267,7 +268,8 @@ def decline(words, src_text):
 
 def _for_compile(compiler, args, src_index):
     if not enabled() or \
-            any(o and (o.startswith(("-M", "-include-pch")) or (o == "-x" and v not in ("c++", None)))
+            any(o and (o in ("-M", "-MM", "-E") or o.startswith("-include-pch") or
+                       (o == "-x" and v not in ("c++", None)))
                 for _, o, v in scan(args)):
         return []
     hdr = prefix_header(args[src_index], args)
@@ -384,10 +386,11 @@ def run(cmd, **kw):
     args = list(cmd[1:])
     if alt:
         args[srcs[0]] = alt
+    deps = any(o and o.startswith("-M") for _, o, _ in scan(args))  # its dependency file names the copy: kept
     try:
         r = subprocess.run(cmd[:1] + words + args, **kw)
     finally:
-        if alt:
+        if alt and not deps:
             Path(alt).unlink(missing_ok=True)
     if r.returncode == 0:
         return r

@@ -4,8 +4,8 @@ which sources it serves (the first include, what may come before it), the
 it is keyed on (the per-compile folders dropped, the Windows shims by
 content), a copy of the same name that shadows one of its headers, and, with
 the real clang++-22 where there is one, a compile through it that reports
-errors at the original file and line and that falls back when the header is
-refused.
+errors at the original file and line, its dependency file, the fallback when
+the header is refused, and a source declining it (Clang's defect).
 
 Run: PYTHONPATH=scripts python3 -m unittest discover -s tests/driver -p "unit_*.py"   (CTest: driver.unit)
 """
@@ -109,6 +109,19 @@ class RealClang(unittest.TestCase):
         self.assertNotEqual(r.returncode, 0)
         self.assertIn(f"{self.orig}:3:", r.stderr)  # g undeclared, where the original says
         self.assertFalse(Path(alt).exists())
+
+    def test_a_dependency_file_lists_its_headers_and_the_kept_copy(self):
+        d = Path(self.t, "a.d")
+        cmd = self.cmd[:1] + ["-MD", "-MF", str(d)] + self.cmd[1:]
+        Path(self.orig).write_text('#include "stdafx.h"\nint f() { return prefixed(); }\n')
+        self.copy.write_text(f'#line 1 "{self.orig}"\n' + self.orig.read_text())
+        r = prefix_pch.run(cmd, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        deps = d.read_text()
+        self.assertIn("stdafx.h", deps)
+        alt = self.copy.parent / ".prefix" / "a.cpp"
+        self.assertIn(str(alt), deps)
+        self.assertTrue(alt.exists())  # named by the dependency file: kept with the launcher's copies
 
     def test_a_refused_header_falls_back(self):
         words, alt = prefix_pch.for_compile(CLANG, self.cmd[1:], len(self.cmd) - 2)
