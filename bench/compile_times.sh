@@ -10,6 +10,9 @@
 #                                      samples/CMakeLists.txt builds a sample
 #                                      (--windows-compat, NAME.flags)
 #   AMP_COMPILE_RUNS=N (default 1): runs per program, the minimum is kept.
+#   AMP_COMPILE_GPU=1: GPU builds (`./amp c++ --gpu`, Clang CUDA) against the
+#                      CUDA compiler (AMP_CUDA_CXX, default clang++-22) with
+#                      `amp++ --gpu --cflags` / `--libs`; compiling needs no GPU.
 #   AMP_COMPILE_BASE=DIR: also time DIR/scripts/amp++ (another checkout, e.g.
 #                         `git archive` of an earlier commit) in a column of its
 #                         own, its runs alternating with this checkout's.
@@ -46,11 +49,13 @@ cpu_seconds() {
 }
 
 BASE="${AMP_COMPILE_BASE:-}"
+ref="g++"
+[ "${AMP_COMPILE_GPU:-0}" = 1 ] && ref="${AMP_CUDA_CXX:-clang++-22} (CUDA)"
 if [ -n "$BASE" ]; then
-  echo "| program | before: $BASE (s CPU) | ./amp c++ (s CPU) | g++, same flags (s CPU) | ratio |"
+  echo "| program | before: $BASE (s CPU) | ./amp c++ (s CPU) | $ref, same flags (s CPU) | ratio |"
   echo "|---|---:|---:|---:|---:|"
 else
-  echo "| program | ./amp c++ (s CPU) | g++, same flags (s CPU) | ratio |"
+  echo "| program | ./amp c++ (s CPU) | $ref, same flags (s CPU) | ratio |"
   echo "|---|---:|---:|---:|"
 fi
 tot_amp=0 tot_gxx=0 tot_base=0
@@ -61,9 +66,10 @@ for s in "${srcs[@]}"; do
   mode=() own=() cxx=g++
   case "$s" in */legacy/*) mode=(--windows-compat) ;; esac
   grep -qs '#include <Windows.h>' "$s" && mode=(--windows-compat)
+  if [ "${AMP_COMPILE_GPU:-0}" = 1 ]; then mode+=(--gpu) cxx="${AMP_CUDA_CXX:-clang++-22}"; fi
   # shellcheck disable=SC2207 # the file holds whitespace-separated flags
   [ -f "${s%.cpp}.flags" ] && own=($(cat "${s%.cpp}.flags"))
-  for f in "${own[@]}"; do [ "$f" = --msvc ] && mode+=(--msvc) && cxx=clang++-22; done
+  for f in ${own[@]+"${own[@]}"}; do [ "$f" = --msvc ] && mode+=(--msvc) && cxx=clang++-22; done
   own=("${own[@]/--msvc/}")
   read -r -a cflags <<<"$("$AMPXX" "${mode[@]}" --cflags)"
   read -r -a libs <<<"$("$AMPXX" "${mode[@]}" --libs)"

@@ -172,10 +172,9 @@ def msvc_fixes_grew(err, files, fixes, job):
     msvc.FIXABLE): the edits Clang's errors err point to, added to fixes
     (path -> edits); whether there are new ones (another round)."""
     from .passes import msvc
+    texts = {f: Path(f).read_text(errors="replace") for f in files if os.path.isfile(f)}
     new = msvc.fixit_edits(
-        err, {f: Path(f).read_text(errors="replace") for f in files if os.path.isfile(f)},
-        lambda f: msvc.msvc_edits(Path(f).read_text(errors="replace"), f) + sorted(fixes.get(f, ())),
-        win=job.windows)
+        err, texts, lambda f: msvc.msvc_edits(texts[f], f) + sorted(fixes.get(f, ())), win=job.windows)
     grew = False
     for f, es in new.items():
         if not es <= fixes.get(f, set()):

@@ -116,6 +116,9 @@ ENVIRONMENT = [(c.var, f"{c.what} (default {c.default})") for m, c in COMPILERS.
      "configured one"),
     ("AMP_PCH=0", "no precompiled <amp.h> for g++ compiles (built once per set of flags into "
      "$AMP_BUILD_DIR/driver-cache/pch or ~/.cache/amp_compat/pch)"),
+    ("AMP_PREFIX_PCH=0", "no precompiled prefix header: a source's first #include \"stdafx.h\" (any header of "
+     "its own) precompiled for --msvc compiles and the host tile compiler's parses, as Visual Studio's /Yu "
+     "(into $AMP_BUILD_DIR/prefix-pch or ~/.cache/amp_compat/prefix-pch)"),
 ]
 
 # The mode each marked row stands for on a compile line.

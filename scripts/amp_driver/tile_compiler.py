@@ -109,13 +109,16 @@ def _nonempty(path):
 
 
 # ---- the parse -------------------------------------------------------------
-def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=()):
+def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
     """Parses src with the compile flags (no sources; parse_flags picks what
     the parse needs) and writes src with its tiled kernels rewritten to out.
     cuda: a Clang CUDA compile (its host side is parsed); report: a note per
     tiled kernel with a barrier ("note: amp host tiles: ..."); headers: the
     project headers whose kernels are rewritten too, each copy written to
-    overlay/<its path>; fibers: kernels (FILE:LINE:COL) kept on fibers.
+    overlay/<its path>; fibers: kernels (FILE:LINE:COL) kept on fibers;
+    all_errors: no limit on the errors reported (-ferror-limit=0: the --msvc
+    fix-it rounds read every missing `typename` of a failed parse at once,
+    where Clang's 20 are often one location's, once per instantiation).
     Returns (success: out written, the parse's messages: the plugin's notes
     and "tile_compiler: ..." lines). Unsuccessful: nothing usable (the
     caller compiles src unchanged: fibers)."""
@@ -128,6 +131,7 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     lang = ["-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"] if cuda else ["-x", "c++"]
     arg = lambda a: ["-Xclang", "-plugin-arg-tile-compiler", "-Xclang", a]  # noqa: E731
     base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-DAMP_TILE_COMPILER_PASS=1"] + keep + \
+        (["-ferror-limit=0"] if all_errors else []) + \
         [f"-fplugin={so}"] + [w for k in fibers if k for w in arg(f"fibers={k}")]
     opts = (arg("report=1") if report else []) + \
         ([w for a in [f"overlay={overlay}"] + [f"header={h}" for h in headers] for w in arg(a)]
@@ -140,12 +144,34 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
                       ["-fopenmp", "-DAMP_TILE_COMPILER_PASS=1"] + pflags)
     with_pch = base + ["-include-pch", pch] if pch else base
 
-    def parse(cmd, extra, source):
+    def parse(cmd, extra, source, prefix=False):
+        if prefix and not pch and not cuda and not all_errors:
+            # Else the user's own prefix header (stdafx.h) precompiled, where
+            # it gives the same parse (prefix_pch.py); should the parse fail
+            # with it, the parse without it counts. Not for the --msvc
+            # rounds' parses (all_errors): the errors a defect of Clang gives
+            # with it (prefix_pch.decline) must not guide their fix-its.
+            from . import prefix_pch
+            args = cmd[1:] + extra + opts + [source]
+            words, alt = prefix_pch.for_compile(cmd[0], args, len(args) - 1)
+            if words:
+                try:  # prefix off: one level
+                    ok, msgs = parse(cmd[:1] + words + cmd[1:], extra, alt or source)
+                finally:
+                    if alt:
+                        Path(alt).unlink(missing_ok=True)
+                if ok:
+                    return ok, msgs
+                prefix_pch.refused(words, msgs)
+                ok2, msgs2 = parse(cmd, extra, source)
+                if ok2:
+                    prefix_pch.decline(words, Path(source).read_text(errors="surrogateescape"))
+                return ok2, msgs2
         r = subprocess.run(cmd + extra + opts + [source], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return r.returncode == 0, r.stderr.decode(errors="replace")
     # First pass: kernels compiled or refused; a kernel that hands its
     # tiled_index to a function waiting on the barrier gets that call inlined.
-    ok, notes1 = parse(with_pch, arg(f"out={out}"), src)
+    ok, notes1 = parse(with_pch, arg(f"out={out}"), src, prefix=True)
     if not ok and pch:
         ok, notes1 = parse(base, arg(f"out={out}"), src)
         if ok:  # a stale or refused header: gone (a parallel parse may have removed it first)
@@ -177,7 +203,7 @@ def _second_pass(src, out, base, with_pch, pch, ov, arg, parse, notes1):
     try:
         extra = ["-iquote", os.path.dirname(src)] + arg(f"out={out2}") + arg("pass=2")
         for cmd in [with_pch] + ([base] if pch else []):
-            ok, notes2 = parse(cmd[:1] + ov + cmd[1:], extra, in2)
+            ok, notes2 = parse(cmd[:1] + ov + cmd[1:], extra, in2, prefix=cmd is with_pch)
             if ok and _nonempty(out2):
                 os.replace(out2, out)
                 return True, notes1 + notes2

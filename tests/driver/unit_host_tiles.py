@@ -211,7 +211,7 @@ class Pass(Stand_ins):
         (unless the kernel is forced back to fibers)."""
         calls = []
 
-        def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=()):
+        def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
             calls.append(list(fibers))
             lines = Path(src).read_text().splitlines()  # #line 1 "orig", then the source
             orig = lines[0].split('"')[1]

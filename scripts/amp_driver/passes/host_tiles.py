@@ -118,7 +118,8 @@ def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
     attempt = 0
     kernels = []
     while enabled(job):
-        tiled, cleanup, without_headers, kernels, parse_errors = _rewrite(job, args, sources, headers, forced)
+        tiled, cleanup, without_headers, kernels, parse_errors = _rewrite(job, args, sources, headers, forced,
+                                                                          probe)
         if probe and parse_errors:
             cleanup()
             return None, parse_errors
@@ -127,7 +128,7 @@ def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
                 break
             tries = [tiled] + ([without_headers] if without_headers is not None else [])
             for a in tries:
-                r = subprocess.run([compiler] + a, stderr=subprocess.PIPE)
+                r = _compile(job, [compiler] + a)
                 if r.returncode == 0:
                     for key, why in forced.items():
                         _warn(key, why)
@@ -144,7 +145,7 @@ def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
         for k in blamed:
             forced[k.key] = why
     # The source as it came (every kernel of it on fibers).
-    r = subprocess.run([compiler] + list(args), stderr=subprocess.PIPE)
+    r = _compile(job, [compiler] + list(args))
     if r.returncode != 0:
         return _failed(r, capture)
     for k in kernels:
@@ -155,6 +156,16 @@ def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
     _census_out([k._replace(compiled=False, why="its compiled form did not compile") if k.compiled else k
                  for k in kernels])
     return _passed(r.stderr, capture)
+
+
+def _compile(job, cmd):
+    """Runs the compile cmd, its stderr captured; an MSVC-dialect compile
+    (Clang) with the user's prefix header precompiled where that gives the
+    same program (prefix_pch.py: stdafx.h, as Visual Studio builds it)."""
+    if job.msvc and not job.gpu:
+        from .. import prefix_pch
+        return prefix_pch.run(cmd, stderr=subprocess.PIPE)
+    return subprocess.run(cmd, stderr=subprocess.PIPE)
 
 
 def _passed(stderr, capture):
@@ -216,10 +227,12 @@ def _parse_failure(stderr):
     return f"the Clang parse failed: {os.path.basename(f)}:{line}: {msg}"
 
 
-def _rewrite(job, args, sources, headers, forced):
+def _rewrite(job, args, sources, headers, forced, probe=False):
     """(new_args, cleanup, the same without the rewritten headers or None,
     the census of the kernels, the errors of the parses that failed). Kernels
-    named in forced (FILE:LINE:COL -> why) keep fibers."""
+    named in forced (FILE:LINE:COL -> why) keep fibers. probe: the parse
+    reports every error (no limit): the launcher's --msvc rounds read them
+    all at once."""
     from .. import tile_compiler
     nothing = (args, lambda: None, None, [], "")
     headers = [os.path.realpath(h) for h in headers if _has_barrier(h)]
@@ -253,7 +266,8 @@ def _rewrite(job, args, sources, headers, forced):
         # Notes always (the census, and the kernels' lines for the fallback);
         # shown only under AMP_HOST_TILES_REPORT=1.
         ok, messages = tile_compiler.rewrite(str(dst_in), str(dst), flags, cuda=job.gpu == "cuda", report=True,
-                                             headers=headers, overlay=overlay, fibers=list(forced))
+                                             headers=headers, overlay=overlay, fibers=list(forced),
+                                             all_errors=probe)
         lines = messages.splitlines()
         notes = [ln for ln in lines if "note: amp host tiles:" in ln]
         tool = [ln for ln in lines if ln.startswith("tile_compiler:")]

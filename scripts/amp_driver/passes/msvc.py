@@ -542,7 +542,21 @@ def scoped_enum_initializer_edits(b):
 
 
 def msvc_edits(text, path=None):
-    """(start, end, replacement) edits of text, not overlapping."""
+    """(start, end, replacement) edits of text, not overlapping (a new list;
+    computed once per text and path in a process: the --msvc rounds and
+    their fix-it mapping ask again for the same files)."""
+    key = (text, path)
+    if key not in _EDITS:
+        if len(_EDITS) > 64:
+            _EDITS.clear()
+        _EDITS[key] = tuple(_msvc_edits(text, path))
+    return list(_EDITS[key])
+
+
+_EDITS = {}
+
+
+def _msvc_edits(text, path):
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
     first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: windows.fix_void_main, before
