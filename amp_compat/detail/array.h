@@ -155,8 +155,8 @@ public:
   }
 
   // Null on the CPU for an array without CPU access (AMP).
-  AMP_FN T* data() { return cpu_accessible() ? this->base_ptr() : nullptr; }
-  AMP_FN const T* data() const { return cpu_accessible() ? this->base_ptr() : nullptr; }
+  AMP_FN T* data() { return cpu_accessible() ? this->template base_ptr<false>() : nullptr; }
+  AMP_FN const T* data() const { return cpu_accessible() ? this->template base_ptr<false>() : nullptr; }
 
   // ---- views of the array
   AMP_FN array_view<T, N> section(const index<N>& o, const Concurrency::extent<N>& e) { return view().section(o, e); }
@@ -227,7 +227,7 @@ private:
         throw runtime_exception("array: this array was made with access_type_none and cannot be accessed on the CPU "
                                 "(copy it, or use an array_view of it)", detail::e_invalidarg);
     }
-    return this->at(i);
+    return this->template at<false>(i);
   }
   const detail::buffer& storage() const {
     if (!h_.buf) throw runtime_exception("array: the array was moved from", detail::e_invalidarg);
