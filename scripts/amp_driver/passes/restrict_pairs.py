@@ -762,6 +762,30 @@ def _next_token(m, i):
     return t.group(1) if t else None
 
 
+# A pointer or reference to a function declared with a restriction that
+# includes amp (`int (*p)(int) restrict(amp)`, `(int (&)(int) __GPU)f`,
+# `int (C::*pm)(int) __GPU_ONLY`): MSVC refuses it wherever it is written
+# (C3939); restrict(cpu) alone is allowed there.
+FUNCTION_POINTER_GROUP_RE = re.compile(r"\(\s*(?:[A-Za-z_][\w\s:<>,]*::\s*)?[*&]")
+
+
+def spec_has_amp(spelled):
+    """Whether a restriction specifier as spelled (spaces dropped) names amp."""
+    if spelled in ("__GPU", "__GPU_ONLY"):
+        return True
+    return spelled.startswith("restrict(") and bool(re.search(r"\b(amp|direct3d|auto)\b", spelled))
+
+
+def function_pointer_declarator(m, po):
+    """Whether the parameter list opening at po follows a parenthesised
+    pointer or reference declarator: `(*p)(`, `(&)(`, `(C::*pm)(`."""
+    prev, pj = _prev_token(m, po)
+    if prev != ")":
+        return False
+    o = match_back(m, pj, "(", ")")
+    return o >= 0 and FUNCTION_POINTER_GROUP_RE.match(m, o) is not None
+
+
 def placement_errors(text, m, aliases, macros):
     """(position, message) for each restriction specifier of masked text m
     written where C++ AMP's grammar does not allow one."""
@@ -779,6 +803,11 @@ def placement_errors(text, m, aliases, macros):
         nxt = _next_token(m, r.end())
         if prev == ")":
             po = match_back(m, pj, "(", ")")
+            if po >= 0 and spec_has_amp(spelled) and function_pointer_declarator(m, po):
+                errors.append((r.start(), f"{where} on a pointer or reference to a function: pointers "
+                                          "to functions, pointers to member functions and references to functions "
+                                          "cannot be amp-restricted (amp code cannot call through them; MSVC C3939)"))
+                continue
             word = WORD_END.search(m, tail(m, po), po) if po >= 0 else None
             if word and word.group(1) in ("throw", "noexcept"):
                 errors.append((r.start(), f"{where} must come before the exception specification "
