@@ -840,9 +840,19 @@ void Checker::checkLambda(const LambdaExpr *L, unsigned enclosing) {
   unsigned r = written(op);
   if (!r)
     return; // no restriction of its own: checked as part of its surroundings' rules
-  // Captures of an amp lambda made in non-amp code cross to the accelerator.
-  if (!(r & kAmp) || (enclosing & kAmp))
+  if (!(r & kAmp))
     return;
+  // Inside amp code an amp lambda still cannot capture a pointer (MSVC C3596).
+  if (enclosing & kAmp) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy &&
+          C.getCapturedVar()->getType().getNonReferenceType()->isPointerType())
+        error(C.getLocation(), "C3596", "'" + C.getCapturedVar()->getNameAsString() +
+                                            "' cannot be captured: pointers cannot be captured by an "
+                                            "amp-restricted lambda");
+    return;
+  }
+  // Captures of an amp lambda made in non-amp code cross to the accelerator.
   for (const LambdaCapture &C : L->captures()) {
     if (C.capturesThis()) {
       error(C.getLocation(), "C3590", "an amp-restricted lambda cannot capture 'this'");

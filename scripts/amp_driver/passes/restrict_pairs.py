@@ -426,6 +426,19 @@ def throw_spec_edits(m):
     return edits
 
 
+MUTABLE_SPEC_RE = re.compile(r"\bmutable(\s+)(" + r"restrict\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*"
+                             r"(?:cpu|amp|direct3d|auto))*\s*\)" + r"|__GPU_ONLY\b|__GPU\b|__CPU_ONLY\b)")
+
+
+def mutable_spec_edits(text, m):
+    """The restrict(amp) checker's parse (AMP_CHECK_PASS) reads a restriction
+    as an attribute, which Clang takes before a lambda's `mutable` but not
+    after it, where C++ AMP writes it: `[x]() mutable restrict(amp) {...}`
+    becomes `[x]() restrict(amp) mutable {...}` (the same lambda)."""
+    return [(r.start(), r.end(), text[r.start(2):r.end(2)] + r.group(1) + "mutable")
+            for r in MUTABLE_SPEC_RE.finditer(m)]
+
+
 def throw_spec_define(value):
     """The same for a -D value that is a whole exception specification."""
     m = re.fullmatch(r"\s*throw\s*\(([^()]*)\)\s*", value)
@@ -511,6 +524,12 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if job is not None and job.defines.get("AMP_CHECK_PASS", "0") != "0":
+            me = mutable_spec_edits(text, masks[p])
+            if me:
+                report.append(f"{Path(p).name}: {len(me)} lambda(s) `mutable restrict(...)` -> "
+                              "`restrict(...) mutable` (the checker's parse)")
+                edits += me
         for ps in source_passes:  # the other passes' edits of this file, in order (passes/__init__.py)
             es, rs = ps.file_edits(job, FileView(p, masks[p], kept[p]), edits, extra_edits or {})
             report += rs
