@@ -426,19 +426,6 @@ def throw_spec_edits(m):
     return edits
 
 
-MUTABLE_SPEC_RE = re.compile(r"\bmutable(\s+)(" + r"restrict\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*"
-                             r"(?:cpu|amp|direct3d|auto))*\s*\)" + r"|__GPU_ONLY\b|__GPU\b|__CPU_ONLY\b)")
-
-
-def mutable_spec_edits(text, m):
-    """The restrict(amp) checker's parse (AMP_CHECK_PASS) reads a restriction
-    as an attribute, which Clang takes before a lambda's `mutable` but not
-    after it, where C++ AMP writes it: `[x]() mutable restrict(amp) {...}`
-    becomes `[x]() restrict(amp) mutable {...}` (the same lambda)."""
-    return [(r.start(), r.end(), text[r.start(2):r.end(2)] + r.group(1) + "mutable")
-            for r in MUTABLE_SPEC_RE.finditer(m)]
-
-
 def throw_spec_define(value):
     """The same for a -D value that is a whole exception specification."""
     m = re.fullmatch(r"\s*throw\s*\(([^()]*)\)\s*", value)
@@ -525,7 +512,8 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
         if job is not None and job.defines.get("AMP_CHECK_PASS", "0") != "0":
-            me = mutable_spec_edits(text, masks[p])
+            from .gpu import mutable_edits  # Clang takes no attribute after a lambda's `mutable`
+            me = mutable_edits(masks[p])
             if me:
                 report.append(f"{Path(p).name}: {len(me)} lambda(s) `mutable restrict(...)` -> "
                               "`restrict(...) mutable` (the checker's parse)")
@@ -825,7 +813,7 @@ def placement_errors(text, m, aliases, macros):
             if po >= 0 and spec_has_amp(spelled) and function_pointer_declarator(m, po):
                 errors.append((r.start(), f"{where} on a pointer or reference to a function: pointers "
                                           "to functions, pointers to member functions and references to functions "
-                                          "cannot be amp-restricted (amp code cannot call through them; MSVC C3939)"))
+                                          "cannot be amp-restricted (amp code cannot call through them) [C++ AMP C3939]"))
                 continue
             word = WORD_END.search(m, tail(m, po), po) if po >= 0 else None
             if word and word.group(1) in ("throw", "noexcept"):
