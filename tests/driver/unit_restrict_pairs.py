@@ -266,6 +266,14 @@ class Placement(unittest.TestCase):
                      "struct S { int operator()(int) restrict(amp); };", "auto l = [](int) restrict(amp) { };"):
             self.assertEqual(self.errors(text), [], text)
 
+    def test_amp_function_with_an_exception_specification(self):
+        # MSVC C3581, throw() included (the launcher turns throw() into noexcept, so the checker cannot see it)
+        for text in ("int f() __GPU throw() { return 0; }", "int g() restrict(amp) throw(int);"):
+            e = self.errors(text)
+            self.assertEqual(len(e), 1, text)
+            self.assertTrue(e[0].endswith("[C++ AMP C3581]"), e[0])
+        self.assertEqual(self.errors("int h() restrict(cpu) throw();"), [])
+
     def test_a_macro_neighbour_is_not_judged(self):
         self.assertEqual(self.errors("int f() restrict(amp) MY_SPEC;"), [])
 

@@ -833,6 +833,10 @@ def placement_errors(text, m, aliases, macros):
             errors.append((r.start(), f"{where} cannot follow {what}: it belongs after the parameter list of a "
                                       "function or lambda declarator (and its cv/ref qualifiers)"))
             continue
+        if nxt == "throw" and spec_has_amp(spelled):
+            errors.append((r.start(), f"{where}: an amp-restricted function cannot have an exception "
+                                      "specification (throw(...), throw() included) [C++ AMP C3581]"))
+            continue
         if nxt is None or nxt in PLACEMENT_NEXT_OK or nxt in names:
             continue
         if nxt in QUALIFIERS:
