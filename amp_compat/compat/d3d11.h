@@ -209,6 +209,9 @@ AMP_COMPAT_COM_INTERFACE(ID3D11DeviceContext, "c0bfa96c-e089-44fb-8eaf-26f879619
                                         D3D11_MAPPED_SUBRESOURCE* pMappedResource) = 0;
   virtual void STDMETHODCALLTYPE Unmap(ID3D11Resource* pResource, UINT Subresource) = 0;
   virtual void STDMETHODCALLTYPE CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) = 0;
+  virtual void STDMETHODCALLTYPE CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
+                                                       UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
+                                                       UINT SrcSubresource, const D3D11_BOX* pSrcBox) = 0;
   virtual void STDMETHODCALLTYPE UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, const D3D11_BOX* pDstBox,
                                                    const void* pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch) = 0;
   virtual void STDMETHODCALLTYPE Flush() = 0;

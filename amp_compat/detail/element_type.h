@@ -10,6 +10,8 @@
 //   reference to one. A library cannot list the members of an arbitrary
 //   class; aggregates can be probed by aggregate initialisation (below), which
 //   covers the structs such element types are in practice;
+// - T is not a pointer (nor a pointer to member): an element is shared with
+//   the accelerator, where a host pointer means nothing (MSVC C3581);
 // - T has no virtual member functions (std::is_polymorphic). The other
 //   compiler-side amp-compatibility rules (no virtual base classes, no pointer
 //   members, no members of types restrict(amp) code cannot use) need a
@@ -87,6 +89,9 @@ template <class T> struct element_type_check {
   static_assert(!has_container_member<E>(),
                 "C++ AMP: the element type of an array or array_view must be amp-compatible: it cannot have a data "
                 "member of type array, array_view, texture or texture view, nor a reference to one");
+  static_assert(!std::is_pointer<E>::value && !std::is_member_pointer<E>::value,
+                "C++ AMP: the element type of an array or array_view must be amp-compatible: it cannot be a "
+                "pointer (MSVC C3581)");
   static_assert(!std::is_polymorphic<E>::value,
                 "C++ AMP: the element type of an array or array_view must be amp-compatible: it cannot have virtual "
                 "member functions");

@@ -6,7 +6,7 @@
 #include <amp.h>
 struct S { virtual int f() restrict(amp); };  // error: C3581
 int variadic(int n, ...) restrict(amp);  // error: C3581
-int takes_function(int (&f)(int) restrict(amp)) restrict(amp);  // error: C3939
+int takes_function(int (&f)(int)) restrict(amp);  // error: C3939
 int takes_short(short s) restrict(amp);  // error: C3581
 struct NeedsAmpDtor { NeedsAmpDtor() restrict(cpu, amp) {} ~NeedsAmpDtor() {} };  // error: C3933
 int redeclared() restrict(cpu, amp);

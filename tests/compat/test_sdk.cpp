@@ -15,11 +15,20 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 static_assert(IID_ID3D11Device.Data1 == 0xdb6f6ddbu && IID_ID3D11Device.Data2 == 0xac77 &&
                   IID_ID3D11Device.Data4[7] == 0x40,
               "IIDs are parsed from their Windows spelling");
+
+// The context's methods that interop code calls, with Direct3D's signatures
+// (a staging buffer copied into a region of a default buffer, as Microsoft's
+// conformance suite's helpers do).
+static_assert(std::is_same<decltype(&ID3D11DeviceContext::CopySubresourceRegion),
+                           void (STDMETHODCALLTYPE ID3D11DeviceContext::*)(ID3D11Resource*, UINT, UINT, UINT, UINT,
+                                                                          ID3D11Resource*, UINT, const D3D11_BOX*)>::value,
+              "ID3D11DeviceContext::CopySubresourceRegion as Direct3D declares it");
 
 TEST(Sdk, UuidofGivesTheInterfaceId) {
   EXPECT_TRUE(__uuidof(ID3D11Device) == IID_ID3D11Device);

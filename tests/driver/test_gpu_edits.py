@@ -58,6 +58,9 @@ CASES += [
      "k(){ auto f = [=](index<1> i) restrict(amp) mutable { n += i[0]; }; }"),
     ("k(){ auto f = [=](index<1> i) mutable\n  restrict(cpu, amp) -> void { }; }",
      "k(){ auto f = [=](index<1> i) restrict(cpu, amp) mutable\n -> void { }; }"),
+    # amp.h's spellings too
+    ("k(){ [p]() mutable __GPU { *p = 1; }(); [n]() mutable __GPU_ONLY { ++n; }(); }",
+     "k(){ [p]() __GPU mutable { *p = 1; }(); [n]() __GPU_ONLY mutable { ++n; }(); }"),
 ]
 UNCHANGED = [
     "k(){ auto f = [=](index<1> i) restrict(amp) mutable { }; mutable_t m; }",  # already in Clang's order

@@ -253,6 +253,27 @@ class Placement(unittest.TestCase):
         self.assertEqual(len(self.errors("int g() MYR int;", ["-D", "MYR=restrict(amp)"])), 1)
         self.assertEqual(self.errors("int g() MYR int;"), [])  # not known as a restriction
 
+    def test_amp_restricted_function_pointers_and_references(self):
+        # MSVC C3939 wherever the declarator is: variable, parameter, cast, member pointer
+        for text in ("int (*p)(int) restrict(amp) = f;", "int g(int (&r)(int) __GPU);",
+                     "int x = ((int (*)(int) restrict(cpu, amp))f)(1);", "int (C::*m)(int) __GPU_ONLY = &C::f;"):
+            e = self.errors(text)
+            self.assertEqual(len(e), 1, text)
+            self.assertIn("on a pointer or reference to a function", e[0])
+            self.assertTrue(e[0].endswith("[C++ AMP C3939]"), e[0])
+        # restrict(cpu) there is allowed; a function declarator or operator() is not a pointer
+        for text in ("int (*p)(int) restrict(cpu) = f;", "int f(int (*p)(int)) restrict(amp);",
+                     "struct S { int operator()(int) restrict(amp); };", "auto l = [](int) restrict(amp) { };"):
+            self.assertEqual(self.errors(text), [], text)
+
+    def test_amp_function_with_an_exception_specification(self):
+        # MSVC C3581, throw() included (the launcher turns throw() into noexcept, so the checker cannot see it)
+        for text in ("int f() __GPU throw() { return 0; }", "int g() restrict(amp) throw(int);"):
+            e = self.errors(text)
+            self.assertEqual(len(e), 1, text)
+            self.assertTrue(e[0].endswith("[C++ AMP C3581]"), e[0])
+        self.assertEqual(self.errors("int h() restrict(cpu) throw();"), [])
+
     def test_a_macro_neighbour_is_not_judged(self):
         self.assertEqual(self.errors("int f() restrict(amp) MY_SPEC;"), [])
 

@@ -504,8 +504,18 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (!amp())
+    if (!amp()) {
+      // A function named but not called in restrict(cpu) code becomes a
+      // pointer or reference to a restrict(cpu) function: one without the
+      // cpu restriction cannot (MSVC C2440).
+      const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
+      if (F && !calleeRefs_.count(E) && !(c_.restriction(F) & kCpu))
+        c_.error(E->getBeginLoc(), "C2440", "'" + F->getQualifiedNameAsString() + "' is " +
+                                                restrictName(c_.restriction(F)) +
+                                                ": it cannot be converted to a pointer or reference to a "
+                                                "restrict(cpu) function");
       return true;
+    }
     if (isa<FunctionDecl>(E->getDecl()) && !calleeRefs_.count(E))
       c_.error(E->getBeginLoc(), "C3581", "taking the address of or a reference to a function is not supported "
                                           "in amp-restricted code");
@@ -663,8 +673,14 @@ public:
                                               "' is only allowed in restrict(amp) code");
       return true;
     }
-    if (!amp())
+    if (!amp()) {
+      // A local of a class whose destructor lacks the cpu restriction (an
+      // implicit one inherits it from the subobjects', AMP spec 2.3.2) cannot
+      // be destroyed here.
+      if (V->isLocalVarDecl() && !V->isStaticLocal())
+        destroy(V);
       return true;
+    }
     if (ts) {
       checkTileStatic(V);
       return true;
@@ -674,6 +690,11 @@ public:
     std::string w = c_.unsupportedType(V->getType());
     if (!w.empty())
       c_.error(V->getLocation(), "C3581", "'" + V->getNameAsString() + "': " + w);
+    destroy(V);
+    return true;
+  }
+  // The destructor call that ends local V's lifetime.
+  void destroy(const VarDecl *V) {
     if (const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl())
       if (const CXXDestructorDecl *D = RD->getDestructor())
         if (!V->getType()->isReferenceType())
@@ -682,7 +703,6 @@ public:
       if (const CXXRecordDecl *RD = c_.ctx().getBaseElementType(QualType(A, 0))->getAsCXXRecordDecl())
         if (const CXXDestructorDecl *D = RD->getDestructor())
           call(D, V->getLocation(), true);
-    return true;
   }
   void checkTileStatic(const VarDecl *V) {
     if (!(ctx_ == kAmp))
@@ -820,9 +840,19 @@ void Checker::checkLambda(const LambdaExpr *L, unsigned enclosing) {
   unsigned r = written(op);
   if (!r)
     return; // no restriction of its own: checked as part of its surroundings' rules
-  // Captures of an amp lambda made in non-amp code cross to the accelerator.
-  if (!(r & kAmp) || (enclosing & kAmp))
+  if (!(r & kAmp))
     return;
+  // Inside amp code an amp lambda still cannot capture a pointer (MSVC C3596).
+  if (enclosing & kAmp) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy &&
+          C.getCapturedVar()->getType().getNonReferenceType()->isPointerType())
+        error(C.getLocation(), "C3596", "'" + C.getCapturedVar()->getNameAsString() +
+                                            "' cannot be captured: pointers cannot be captured by an "
+                                            "amp-restricted lambda");
+    return;
+  }
+  // Captures of an amp lambda made in non-amp code cross to the accelerator.
   for (const LambdaCapture &C : L->captures()) {
     if (C.capturesThis()) {
       error(C.getLocation(), "C3590", "an amp-restricted lambda cannot capture 'this'");

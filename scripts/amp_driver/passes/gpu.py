@@ -247,14 +247,16 @@ def norm_edits(m):
     return out
 
 
-_MUTABLE_RESTRICT = re.compile(r"\bmutable(\s+)restrict\s*\(")
+_MUTABLE_RESTRICT = re.compile(r"\bmutable(\s+)(?:restrict\s*\(|(?:__GPU_ONLY|__GPU|__CPU_ONLY)\b)")
 
 
 def mutable_edits(m):
-    """Edit 4: `mutable restrict(X)` -> `restrict(X) mutable` (newlines kept)."""
+    """Edit 4: `mutable restrict(X)` -> `restrict(X) mutable` (newlines kept);
+    also amp.h's spellings (`mutable __GPU`). The checker's parse needs it
+    too (restrict_pairs.rewrite_files), where restrict(X) is an attribute."""
     out = []
     for r in _MUTABLE_RESTRICT.finditer(m):
-        close = match_fwd(m, r.end() - 1, "(", ")")
+        close = match_fwd(m, r.end() - 1, "(", ")") if m[r.end() - 1] == "(" else r.end() - 1
         if close < 0:
             continue
         spec = m[r.start() + len("mutable") + len(r.group(1)):close + 1]

@@ -511,6 +511,13 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
             report.append(f"{Path(p).name}: {len(te)} dynamic exception specification(s) -> noexcept / none")
             # a `restrict` named inside a dropped specification (`throw(restrict)`) goes with it
             edits = [e for e in edits if not any(s <= e[0] < t for s, t, _ in te)] + te
+        if job is not None and job.defines.get("AMP_CHECK_PASS", "0") != "0":
+            from .gpu import mutable_edits  # Clang takes no attribute after a lambda's `mutable`
+            me = mutable_edits(masks[p])
+            if me:
+                report.append(f"{Path(p).name}: {len(me)} lambda(s) `mutable restrict(...)` -> "
+                              "`restrict(...) mutable` (the checker's parse)")
+                edits += me
         for ps in source_passes:  # the other passes' edits of this file, in order (passes/__init__.py)
             es, rs = ps.file_edits(job, FileView(p, masks[p], kept[p]), edits, extra_edits or {})
             report += rs
@@ -762,6 +769,30 @@ def _next_token(m, i):
     return t.group(1) if t else None
 
 
+# A pointer or reference to a function declared with a restriction that
+# includes amp (`int (*p)(int) restrict(amp)`, `(int (&)(int) __GPU)f`,
+# `int (C::*pm)(int) __GPU_ONLY`): MSVC refuses it wherever it is written
+# (C3939); restrict(cpu) alone is allowed there.
+FUNCTION_POINTER_GROUP_RE = re.compile(r"\(\s*(?:[A-Za-z_][\w\s:<>,]*::\s*)?[*&]")
+
+
+def spec_has_amp(spelled):
+    """Whether a restriction specifier as spelled (spaces dropped) names amp."""
+    if spelled in ("__GPU", "__GPU_ONLY"):
+        return True
+    return spelled.startswith("restrict(") and bool(re.search(r"\b(amp|direct3d|auto)\b", spelled))
+
+
+def function_pointer_declarator(m, po):
+    """Whether the parameter list opening at po follows a parenthesised
+    pointer or reference declarator: `(*p)(`, `(&)(`, `(C::*pm)(`."""
+    prev, pj = _prev_token(m, po)
+    if prev != ")":
+        return False
+    o = match_back(m, pj, "(", ")")
+    return o >= 0 and FUNCTION_POINTER_GROUP_RE.match(m, o) is not None
+
+
 def placement_errors(text, m, aliases, macros):
     """(position, message) for each restriction specifier of masked text m
     written where C++ AMP's grammar does not allow one."""
@@ -779,6 +810,11 @@ def placement_errors(text, m, aliases, macros):
         nxt = _next_token(m, r.end())
         if prev == ")":
             po = match_back(m, pj, "(", ")")
+            if po >= 0 and spec_has_amp(spelled) and function_pointer_declarator(m, po):
+                errors.append((r.start(), f"{where} on a pointer or reference to a function: pointers "
+                                          "to functions, pointers to member functions and references to functions "
+                                          "cannot be amp-restricted (amp code cannot call through them) [C++ AMP C3939]"))
+                continue
             word = WORD_END.search(m, tail(m, po), po) if po >= 0 else None
             if word and word.group(1) in ("throw", "noexcept"):
                 errors.append((r.start(), f"{where} must come before the exception specification "
@@ -796,6 +832,10 @@ def placement_errors(text, m, aliases, macros):
             what = "the start of the file" if prev is None else f"`{prev}`"
             errors.append((r.start(), f"{where} cannot follow {what}: it belongs after the parameter list of a "
                                       "function or lambda declarator (and its cv/ref qualifiers)"))
+            continue
+        if nxt == "throw" and spec_has_amp(spelled):
+            errors.append((r.start(), f"{where}: an amp-restricted function cannot have an exception "
+                                      "specification (throw(...), throw() included) [C++ AMP C3581]"))
             continue
         if nxt is None or nxt in PLACEMENT_NEXT_OK or nxt in names:
             continue
