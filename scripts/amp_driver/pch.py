@@ -125,22 +125,28 @@ def _build(cxx, flags, includes, d):
             if _fresh(d):
                 return True
             (d / "amp_pch.h").write_text("".join(f'#include "{h}"\n' for h in includes) + "#include <amp.h>\n")
-            tmp = d / f"amp_pch.h.gch.{os.getpid()}"
-            deps = d / f"deps.d.{os.getpid()}"
-            r = subprocess.run([cxx] + flags + ["-x", "c++-header", str(d / "amp_pch.h"), "-o", str(tmp),
-                                                "-MD", "-MF", str(deps)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if r.returncode != 0:
-                tmp.unlink(missing_ok=True)
-                deps.unlink(missing_ok=True)
-                return False
-            # The header first, then its list (a reader between the two sees
-            # the new header with the old list: fresh, rightly).
-            os.replace(tmp, d / "amp_pch.h.gch")
-            os.replace(deps, d / "deps.d")
-            return True
+            return build_header([cxx] + flags, d / "amp_pch.h", d / "amp_pch.h.gch", d / "deps.d")
     except OSError:
         return False
+
+
+def build_header(cmd, header, out, deps_out):
+    """Compiles header with cmd (a compiler and its flags) into out, its
+    dependency list into deps_out; False if the compile fails (nothing left
+    behind). Both are written under temporary names and renamed, the header
+    first, then its list (a reader between the two sees the new header with
+    the old list: fresh, rightly)."""
+    tmp = out.with_name(f"{out.name}.{os.getpid()}")
+    deps = deps_out.with_name(f"{deps_out.name}.{os.getpid()}")
+    r = subprocess.run(cmd + ["-x", "c++-header", str(header), "-o", str(tmp), "-MD", "-MF", str(deps)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if r.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        deps.unlink(missing_ok=True)
+        return False
+    os.replace(tmp, out)
+    os.replace(deps, deps_out)
+    return True
 
 
 def folder(site, env):

@@ -42,6 +42,7 @@ import subprocess
 from pathlib import Path
 
 from .job import SOURCE_EXT, include_dir, scan
+from . import pch
 
 # The launcher's per-compile folders (restrict/MSVC overlay copies, host-tile
 # copies, Windows shims): their names change from compile to compile.
@@ -349,18 +350,7 @@ def _build(compiler, flags, trees, path, d):
                         p.parent.mkdir(parents=True, exist_ok=True)
                         p.write_bytes(body)
                 extra += ["-idirafter", str(root)]
-            tmp = d / f"prefix.pch.{os.getpid()}"
-            deps = d / f"deps.d.{os.getpid()}"
-            r = subprocess.run([compiler] + flags + extra + ["-x", "c++-header", path, "-o", str(tmp),
-                                                             "-MD", "-MF", str(deps)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if r.returncode != 0:
-                tmp.unlink(missing_ok=True)
-                deps.unlink(missing_ok=True)
-                return False
-            os.replace(tmp, d / "prefix.pch")
-            os.replace(deps, d / "deps.d")
-            return True
+            return pch.build_header([compiler] + flags + extra, path, d / "prefix.pch", d / "deps.d")
     except OSError:
         return False
 
