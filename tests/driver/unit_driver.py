@@ -20,6 +20,7 @@ from pathlib import Path
 from unittest import mock
 
 from amp_driver import driver, plugins
+from scratch import WritesFiles
 
 # A stand-in compiler: logs its arguments (one line per call); a source
 # holding DWORD fails as GCC would; -o FILE is written; -print-file-name
@@ -41,7 +42,7 @@ exit 0
 """
 
 
-class Checkout(unittest.TestCase):
+class Checkout(WritesFiles, unittest.TestCase):
     """A source checkout with a Kokkos install and a stand-in compiler."""
 
     def setUp(self):
@@ -70,14 +71,6 @@ class Checkout(unittest.TestCase):
     def tearDown(self):
         self.patch.stop()
         self.tmp.cleanup()
-
-    def write(self, rel, text, mode=None):
-        p = os.path.join(self.d, rel)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        Path(p).write_text(text)
-        if mode:
-            os.chmod(p, mode)
-        return p
 
     def calls(self):
         return Path(self.log).read_text().splitlines() if os.path.exists(self.log) else []

@@ -24,6 +24,7 @@ from unittest import mock
 from amp_driver import launcher
 from amp_driver.job import Job
 from amp_driver.passes import source_passes
+from scratch import WritesFiles
 
 FAKE_CC = r"""#!/bin/sh
 echo "ARGS $*" >>"$FAKE_LOG"
@@ -33,7 +34,7 @@ exit 0
 PAIR = "int which(int x) restrict(cpu) { return 1; }\nint which(int x) restrict(amp) { return 2; }\n"
 
 
-class Tree(unittest.TestCase):
+class Tree(WritesFiles, unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.d = os.path.realpath(self.tmp.name)
@@ -47,14 +48,6 @@ class Tree(unittest.TestCase):
     def tearDown(self):
         self.env.stop()
         self.tmp.cleanup()
-
-    def write(self, rel, text, mode=None):
-        p = os.path.join(self.d, rel)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        Path(p).write_text(text)
-        if mode:
-            os.chmod(p, mode)
-        return p
 
     def launch(self, *args, modes=None):
         """(exit status, the launcher's stderr, [the compiler's argument lists], [first lines of its sources])."""

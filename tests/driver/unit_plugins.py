@@ -19,6 +19,7 @@ from pathlib import Path
 from unittest import mock
 
 from amp_driver import plugins
+from scratch import WritesFiles
 
 FAKE_CLANG = r"""#!/bin/sh
 echo "clang $*" >>"$FAKE_LOG"
@@ -34,7 +35,7 @@ case "$1" in --includedir) echo "$FAKE_INC" ;; --cxxflags) echo "-std=c++17 -fno
 """
 
 
-class Builder(unittest.TestCase):
+class Builder(WritesFiles, unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         d = self.d = self.tmp.name
@@ -59,14 +60,6 @@ class Builder(unittest.TestCase):
         self.where.stop()
         self.environ.stop()
         self.tmp.cleanup()
-
-    def write(self, rel, text, mode=None):
-        p = os.path.join(self.d, rel)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        Path(p).write_text(text)
-        if mode:
-            os.chmod(p, mode)
-        return p
 
     def build(self):
         """(the plugin's path, the compiles and links run, stderr)."""
