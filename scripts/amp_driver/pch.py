@@ -117,15 +117,22 @@ def _fresh(d):
 
 
 def _build(cxx, flags, includes, d):
+    def make():
+        (d / "amp_pch.h").write_text("".join(f'#include "{h}"\n' for h in includes) + "#include <amp.h>\n")
+        return build_header([cxx] + flags, d / "amp_pch.h", d / "amp_pch.h.gch", d / "deps.d")
+    return under_lock(d, _fresh, make)
+
+
+def under_lock(d, fresh, make):
+    """In folder d (created), under its lock file (one build at a time across
+    processes): True if fresh(d), else make()'s result; False on an OS
+    error."""
     import fcntl
     try:
         d.mkdir(parents=True, exist_ok=True)
         with open(d / ".lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if _fresh(d):
-                return True
-            (d / "amp_pch.h").write_text("".join(f'#include "{h}"\n' for h in includes) + "#include <amp.h>\n")
-            return build_header([cxx] + flags, d / "amp_pch.h", d / "amp_pch.h.gch", d / "deps.d")
+            return fresh(d) or make()
     except OSError:
         return False
 

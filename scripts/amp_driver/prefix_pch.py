@@ -334,25 +334,18 @@ def _shadowed(d, dropped):
 
 
 def _build(compiler, flags, trees, path, d):
-    import fcntl
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-        with open(d / ".lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if _fresh(d):
-                return True
-            extra = []
-            for n, t in enumerate(trees):  # the shims, by content (part of the key)
-                root = d / f"shims{n}"
-                for rel, body in t.items():
-                    p = root / rel
-                    if not p.is_file() or p.read_bytes() != body:
-                        p.parent.mkdir(parents=True, exist_ok=True)
-                        p.write_bytes(body)
-                extra += ["-idirafter", str(root)]
-            return pch.build_header([compiler] + flags + extra, path, d / "prefix.pch", d / "deps.d")
-    except OSError:
-        return False
+    def make():
+        extra = []
+        for n, t in enumerate(trees):  # the shims, by content (part of the key)
+            root = d / f"shims{n}"
+            for rel, body in t.items():
+                p = root / rel
+                if not p.is_file() or p.read_bytes() != body:
+                    p.parent.mkdir(parents=True, exist_ok=True)
+                    p.write_bytes(body)
+            extra += ["-idirafter", str(root)]
+        return pch.build_header([compiler] + flags + extra, path, d / "prefix.pch", d / "deps.d")
+    return pch.under_lock(d, _fresh, make)
 
 
 def refused(words, stderr):
