@@ -95,11 +95,14 @@ inline thread_local site current;
 // change with it depends on the order of its work-items between barriers: a
 // race (AMP promises no order; a GPU runs them in parallel). Compare a
 // program's output under both orders.
+// Whether environment variable `var` holds `value` (read on each call:
+// callers keep the answer in a static).
+inline bool env_is(const char* var, const char* value) {
+  const char* e = std::getenv(var);
+  return e && std::string(e) == value;
+}
 inline bool reversed() {
-  static const bool r = [] {
-    const char* e = std::getenv("AMP_CHECKED_ORDER");
-    return e && std::string(e) == "reverse";
-  }();
+  static const bool r = env_is("AMP_CHECKED_ORDER", "reverse");
   return r;
 }
 inline int ordered(int item, int n) { return reversed() ? n - 1 - item : item; }
@@ -246,10 +249,7 @@ constexpr std::size_t after_bytes(std::size_t n) {
 
 // ---- races between barriers (see the top of this file)
 inline bool races_on() {
-  static const bool r = [] {
-    const char* e = std::getenv("AMP_CHECKED_RACES");
-    return !(e && std::string(e) == "0");
-  }();
+  static const bool r = !env_is("AMP_CHECKED_RACES", "0");
   return r;
 }
 
@@ -396,10 +396,7 @@ inline std::string note_access(race_cell& c, const logged& a, bool wrote, int me
 
 // ---- reads of unwritten elements (see the top of this file)
 inline bool uninitialized_on() {
-  static const bool r = [] {
-    const char* e = std::getenv("AMP_CHECKED_UNINIT");
-    return !(e && std::string(e) == "0");
-  }();
+  static const bool r = !env_is("AMP_CHECKED_UNINIT", "0");
   return r;
 }
 // A read of an element whose bytes are still the fill of its tile's start.

@@ -73,7 +73,7 @@ protected:
   }
 
   // Pointer to this object's first element, usable where the code runs.
-  // Views = false (an array's accesses): the storage is the runtime's, never
+  // View = false (an array's accesses): the storage is the runtime's, never
   // behind a private copy (AMP_HOST_VIEWS=copy concerns user memory), so a
   // host-only build reads the pointer and nothing else; the check would sit
   // in every access of an array a host kernel captures by reference, where it
@@ -136,6 +136,8 @@ protected:
   static T& out_of_range_element();
 #endif
 
+  // AMP_HOST_VIEWS=copy, host code: the private copy holds a kernel's results
+  // (a read needs them in the user's memory; a write makes the copy stale).
   [[gnu::noinline, gnu::cold]] void private_sync() const {
     if (h_.buf->host_access_needs_sync(!read_only)) host_sync(read_only ? buffer::access::read : buffer::access::write);
   }
