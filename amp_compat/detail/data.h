@@ -80,7 +80,7 @@ protected:
   // made tile-averages 1.2x slower serially and 2x on 16 threads.
   template <bool View = true> AMP_FN T* base_ptr() const {
     if constexpr (!device_pass && has_device_memory) {
-      if (h_.buf) host_sync(read_only ? buffer::access::read : buffer::access::write);
+      if (h_.buf && !(h_.ptr && h_.buf->host_ready(read_only))) host_sync(read_only ? buffer::access::read : buffer::access::write);
     } else if constexpr (!device_pass && View) {
       // AMP_HOST_VIEWS=copy: a kernel's results may be in the view's private
       // copy. Inside kernels the buffer is null; the rest is out of line.

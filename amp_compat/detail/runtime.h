@@ -187,6 +187,15 @@ struct buffer {
     valid = (a == access::read) ? (valid | b) : b;
   }
   bool host_current() const { return (valid & bit(location::host)) != 0; }
+  // prepare(location::host, read or write) would change nothing: no pending
+  // asynchronous work, no private copy, and the host copy current (the only
+  // one, to write). Element accesses of host code test this inline and call
+  // prepare() only when it fails (a host kernel's accesses of an array it
+  // captures by reference, in a build with GPU accelerators).
+  bool host_ready(bool read) const {
+    return !has_pending.load(std::memory_order_acquire) && !priv_valid &&
+           (read ? host_current() : valid == bit(location::host));
+  }
 
   // --- AMP_HOST_VIEWS=copy (host_views_mode): user memory that kernels on the
   // host accelerators do not touch; they use `priv`.
