@@ -5,25 +5,149 @@
 # (C++ AMP on the three accelerators, hand-written CUDA, compute-sanitizer
 # racecheck where the machine has it).
 #
-#   run.sh [RESULTS_DIR]      (default: $OUT if set, else ./results)
+#   run.sh [RESULTS_DIR]              (default: $OUT if set, else ./results)
+#   run.sh merge RESULTS_DIR DIR...   one summary of several runs' results (no GPU needed)
 #
 # Writes RESULTS_DIR/summary.md (passed / failed / not run per program and
-# accelerator), summary.tsv, logs/PROGRAM.ACC.log, xml/PROGRAM.ACC.xml
-# (GoogleTest's, written when a program ends within its limit) and race.txt.
+# accelerator, the failed tests, the longest processes), summary.tsv,
+# logs/PROGRAM.ACC.log (every process of that program and accelerator, one
+# after another), units.tsv (the plan: one line per process) and race.txt.
 #
-# Time: the programs run in three lanes at once (cuda: 2 programs at a time,
-# openmp: 2 at a time with 4 threads each, serial: 4 at a time; 16 cores, not
-# more: an OpenMP team that shares its cores with other busy threads waits a
-# scheduler slice at each kernel's end, milliseconds per launch),
-# the cheapest first. Each run is cut at AMP_BOLT_LIMIT seconds (default 120)
-# and no run starts or goes on past AMP_BOLT_DEADLINE seconds from the start
-# (default 400): the tests a cut program did not reach count as "not run".
-# The whole script takes about AMP_BOLT_DEADLINE + 40 seconds.
+# Work units. A program is one process per accelerator, except the long ones
+# (those with tests of AMP_BOLT_SPLIT elements or more, 2^20 by default: Sort,
+# StableSort, SortByKey, StableSortByKey): each of their big tests runs as a
+# process of its own (--gtest_filter), the rest as AMP_BOLT_SHARDS GoogleTest
+# shards (GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX, default 8). A test's size is
+# read from GoogleTest's list (TypeValue<N>, GetParam() = N), or from the table
+# below for the few whose size is in their body.
+#
+# Scheduling. The units run at once on AMP_BOLT_CORES cores (default: all),
+# the most costly first (estimated from the sizes), each taking one core, an
+# openmp one AMP_BOLT_OMP_THREADS (default 4) with as many OpenMP threads; a
+# unit starts when its cores are free, so that no core is shared (an OpenMP
+# team that shares its cores with other busy threads waits a scheduler slice
+# at each kernel's end, milliseconds per launch). cuda units use the GPUs in
+# turn (CUDA_VISIBLE_DEVICES). No unit starts or goes on past
+# AMP_BOLT_DEADLINE seconds from the start (default 480; also AMP_BOLT_LIMIT
+# per unit, default none): the tests it did not reach count as "not run".
+# The whole script takes about AMP_BOLT_DEADLINE + 30 seconds.
+#
+# Selection: AMP_BOLT_ACCS (default "cuda openmp serial") and
+# AMP_BOLT_PROGRAMS (default: every program of the bundle). The whole corpus
+# needs about 23,000 CPU seconds (tests/corpora/README.md): one run on a
+# machine of 64 cores, or several runs of parts on 16 cores, merged with
+# `run.sh merge`.
+#
+# Output. Bolt's failing by-key tests report every element (millions of
+# GoogleTest failures, gigabytes of text): each log keeps GoogleTest's status
+# lines and the first 20 other lines of each test.
 set -uo pipefail
 B="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ACCS_ALL="cuda openmp serial"
+
+# ---- the summary (also `run.sh merge`)
+
+# count_log LOG: "passed failed" (GoogleTestVerification apart: GoogleTest
+# 1.10+ reports each uninstantiated parameterised suite, which Bolt predates).
+failed_names() {
+  grep -a '^\[  FAILED  \] [A-Za-z_].*\.' "$1" | grep -v ' listed below' | grep -v '^\[  FAILED  \] GoogleTestVerification' |
+    sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u
+}
+
+# summarize R: summary.md and summary.tsv from R/lists, R/units.tsv, R/status, R/logs.
+summarize() {
+  local R=$1 p acc total passed failed notrun how cell row n cut crash late secs maxs rc lim id st
+  {
+    echo "| program | tests | cuda | openmp | serial |"
+    echo "|---|---|---|---|---|"
+  } >"$R/summary.md"
+  : >"$R/summary.tsv"
+  for p in $(cat "$R/programs.txt"); do
+    total=$(wc -l <"$R/lists/$p.tsv" 2>/dev/null || echo 0)
+    row="| $p | $total |"
+    for acc in $ACCS_ALL; do
+      local ids
+      ids=$(awk -F'\t' -v p="$p" -v a="$acc" '$2 == p && $3 == a {print $1}' "$R/units.tsv" 2>/dev/null)
+      if [ -z "$ids" ]; then
+        row="$row |"
+        continue
+      fi
+      log="$R/logs/$p.$acc.log"
+      n=0 cut=0 crash=0 late=0 maxs=0
+      for id in $ids; do
+        n=$((n + 1))
+        st=$(cat "$R/status/$id" 2>/dev/null || echo none)
+        case "$st" in deadline | none) late=$((late + 1)); continue ;; esac
+        read -r rc secs lim <<<"$st"
+        [ "$secs" -gt "$maxs" ] && maxs=$secs
+        case $rc in 0 | 1) ;; 124 | 137) cut=$((cut + 1)) ;; *) crash=$((crash + 1)) ;; esac
+      done
+      passed=$(grep -ac '^\[       OK \]' "$log" 2>/dev/null)
+      failed=$(failed_names "$log" 2>/dev/null | grep -c .)
+      notrun=$((total - passed - failed))
+      [ $notrun -lt 0 ] && notrun=0
+      if [ "$n" -eq 1 ]; then how="${maxs} s"; else how="$n processes, longest ${maxs} s"; fi
+      [ $cut -gt 0 ] && how="$how, $cut cut at the deadline"
+      [ $crash -gt 0 ] && how="$how, $crash ended by a crash"
+      [ $late -gt 0 ] && how="$how, $late not started (time)"
+      cell="$passed passed"
+      [ "$failed" -gt 0 ] && cell="$cell, **$failed failed**"
+      [ $notrun -gt 0 ] && cell="$cell, $notrun not run"
+      row="$row $cell ($how) |"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$acc" "$passed" "$failed" "$notrun" "$how" >>"$R/summary.tsv"
+    done
+    echo "$row" >>"$R/summary.md"
+  done
+  {
+    echo
+    echo "Tests: GoogleTest's list less GoogleTestVerification (GoogleTest 1.10+ reports each"
+    echo "uninstantiated parameterised suite; Bolt predates the check). A process cut at the deadline"
+    echo "leaves its remaining tests \"not run\"."
+    echo
+    echo "Failed tests (first 20 per program and accelerator):"
+    for f in "$R"/logs/*.log; do
+      [ -f "$f" ] || continue
+      n=$(failed_names "$f")
+      [ -n "$n" ] && { echo "- $(basename "$f" .log) ($(echo "$n" | wc -l)):"; echo "$n" | head -20 | sed 's/^/    /'; }
+    done
+    echo
+    echo "The 25 longest processes (seconds, program, accelerator, tests):"
+    for f in "$R"/status/*; do
+      [ -f "$f" ] || continue
+      read -r rc secs lim <"$f" 2>/dev/null || continue
+      case "$rc" in deadline | none) continue ;; esac
+      id=$(basename "$f")
+      awk -F'\t' -v id="$id" -v s="$secs" -v rc="$rc" '$1 == id {
+        what = ($6 > 1) ? ("shard " ($7 + 1) " of " $6 " of the rest") : $5
+        printf "%6d  %s %s  %s%s\n", s, $2, $3, what, (rc == 124 || rc == 137) ? " (cut)" : ""
+      }' "$R/units.tsv"
+    done | sort -rn | head -25 | sed 's/^/    /'
+  } >>"$R/summary.md"
+}
+
+if [ "${1:-}" = merge ]; then
+  R=${2:?usage: run.sh merge RESULTS_DIR DIR...}
+  shift 2
+  mkdir -p "$R/logs" "$R/status" "$R/lists" || exit 1
+  : >"$R/units.tsv.tmp"
+  for d in "$@"; do
+    cp "$d"/logs/*.log "$R/logs/" 2>/dev/null
+    cp "$d"/status/* "$R/status/" 2>/dev/null
+    cp "$d"/lists/*.tsv "$R/lists/" 2>/dev/null
+    cat "$d/units.tsv" >>"$R/units.tsv.tmp"
+    cat "$d/programs.txt" >>"$R/programs.txt.tmp"
+  done
+  mv "$R/units.tsv.tmp" "$R/units.tsv"
+  awk '!seen[$0]++' "$R/programs.txt.tmp" >"$R/programs.txt" && rm -f "$R/programs.txt.tmp"
+  summarize "$R"
+  sed -n '1,/^$/p' "$R/summary.md"
+  exit 0
+fi
+
 R="${1:-${OUT:-$B/results}}"
-mkdir -p "$R/logs" "$R/xml" "$R/status" || exit 1
+mkdir -p "$R/logs" "$R/status" "$R/lists" "$R/units" || exit 1
 R="$(cd "$R" && pwd)"
+T0=$(date +%s)
 # The programs and libraries travel packed (payload.tar.xz: a fifth of their
 # size); unpacked here into a temporary directory.
 BIN="$B/bin" LIB="$B/lib"
@@ -32,107 +156,32 @@ if [ -f "$B/payload.tar.xz" ]; then
     || { echo "run.sh: cannot unpack payload.tar.xz (xz missing?)"; exit 1; }
   BIN="$X/bin" LIB="$X/lib"
 fi
-export LD_LIBRARY_PATH="$LIB:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false BIN
-LIMIT=${AMP_BOLT_LIMIT:-120}
-END=$(($(date +%s) + ${AMP_BOLT_DEADLINE:-400}))
-export B R LIMIT END
-command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-echo "cores: $(nproc)"
-
-# run_one PROGRAM ACC THREADS: one program on one accelerator, within the limit.
-run_one() {
-  local p=$1 acc=$2 threads=$3 left lim rc t0
-  left=$((END - $(date +%s)))
-  if [ "$left" -lt 5 ]; then echo "deadline" >"$R/status/$p.$acc"; return 0; fi
-  lim=$((left < LIMIT ? left : LIMIT))
-  t0=$(date +%s)
-  timeout -k 5 "$lim" env AMP_DEFAULT_ACCELERATOR="$acc" OMP_NUM_THREADS="$threads" "$BIN/$p" \
-    --gtest_output="xml:$R/xml/$p.$acc.xml" >"$R/logs/$p.$acc.log" 2>&1
-  rc=$?
-  echo "$rc $(($(date +%s) - t0)) $lim" >"$R/status/$p.$acc"
-  echo "  $p on $acc: exit $rc after $(($(date +%s) - t0)) s"
+export LD_LIBRARY_PATH="$LIB:${LD_LIBRARY_PATH:-}" OMP_PROC_BIND=false BIN R
+CORES=${AMP_BOLT_CORES:-$(nproc)}
+THREADS=${AMP_BOLT_OMP_THREADS:-4}
+[ "$THREADS" -gt "$CORES" ] && THREADS=$CORES
+SPLIT=${AMP_BOLT_SPLIT:-1048576}
+SHARDS=${AMP_BOLT_SHARDS:-8}
+DEADLINE=${AMP_BOLT_DEADLINE:-480}
+LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
+ACCS=${AMP_BOLT_ACCS:-$ACCS_ALL}
+END=$((T0 + DEADLINE))
+GPUS=0
+command -v nvidia-smi >/dev/null && {
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 }
-export -f run_one
+programs=${AMP_BOLT_PROGRAMS:-$(cat "$B/programs.txt")}
+echo "$programs" | tr ' ' '\n' | grep . >"$R/programs.txt"
+echo "cores: $(nproc) (using $CORES), GPUs: $GPUS, accelerators: $ACCS"
 
-programs=$(cat "$B/programs.txt")
-# Each program's number of tests (GoogleTest's list), for "not run".
-echo "$programs" | xargs -n 1 -P 8 bash -c \
-  'AMP_DEFAULT_ACCELERATOR=serial "$BIN/$1" --gtest_list_tests 2>/dev/null | grep -c "^  " >"$R/status/$1.total"' _
-lane() { # ACC PARALLEL THREADS
-  for p in $programs; do echo "$p $1 $3"; done | xargs -P "$2" -L 1 bash -c 'run_one "$@"' _
-}
-echo "== Bolt's programs (limit $LIMIT s each, all within ${AMP_BOLT_DEADLINE:-400} s)"
-lane cuda 2 1 & # one OpenMP thread: no idle threads spinning beside the other lanes
-lane openmp 2 4 &
-lane serial 4 1 &
-wait
-
-# The summary: passed, failed (GoogleTestVerification apart: GoogleTest 1.10+
-# reports each uninstantiated parameterised suite, which Bolt predates), not
-# run (cut by the limit or a crash), per program and accelerator.
-{
-  echo "| program | tests | cuda | openmp | serial |"
-  echo "|---|---|---|---|---|"
-} >"$R/summary.md"
-: >"$R/summary.tsv"
-for p in $programs; do
-  total=$(cat "$R/status/$p.total")
-  row="| $p | $total |"
-  for acc in cuda openmp serial; do
-    log="$R/logs/$p.$acc.log"
-    st=$(cat "$R/status/$p.$acc" 2>/dev/null || echo "none")
-    if [ "$st" = deadline ] || [ "$st" = none ]; then
-      row="$row not run (time) |"
-      printf '%s\t%s\t0\t0\t%s\tnot started\n' "$p" "$acc" "$total" >>"$R/summary.tsv"
-      continue
-    fi
-    read -r rc secs lim <<<"$st"
-    passed=$(grep -c '^\[       OK \]' "$log")
-    failed=$(grep '^\[  FAILED  \] [A-Za-z_].*\.' "$log" | grep -v ' listed below' | grep -v '^\[  FAILED  \] GoogleTestVerification' |
-      sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u | wc -l)
-    notrun=$((total - passed - failed)) # the list has no GoogleTestVerification entries
-    [ $notrun -lt 0 ] && notrun=0
-    how="${secs} s"
-    case $rc in
-      0 | 1) ;;
-      124 | 137) how="cut at $lim s" ;;
-      *) how="exit $rc after $secs s" ;;
-    esac
-    cell="$passed passed"
-    [ "$failed" -gt 0 ] && cell="$cell, **$failed failed**"
-    [ $notrun -gt 0 ] && cell="$cell, $notrun not run"
-    row="$row $cell ($how) |"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$acc" "$passed" "$failed" "$notrun" "$how" >>"$R/summary.tsv"
-  done
-  echo "$row" >>"$R/summary.md"
-done
-{
-  echo
-  echo "Failed tests (first 20 per program and accelerator; GoogleTestVerification apart):"
-  for f in "$R"/logs/*.log; do
-    n=$(grep '^\[  FAILED  \] [A-Za-z_].*\.' "$f" | grep -v ' listed below' | grep -v GoogleTestVerification | sed 's/ (.*//' | sort -u)
-    [ -n "$n" ] && { echo "- $(basename "$f" .log):"; echo "$n" | head -20 | sed 's/^\[  FAILED  \] /    /'; }
-  done
-  echo
-  echo "Slowest tests of the runs that took 60 s or more (GoogleTest's times) and the test a cut run was in:"
-  for f in "$R"/status/*.*; do
-    case "$f" in *.total) continue ;; esac
-    read -r rc secs lim <"$f" 2>/dev/null || continue
-    [ "${secs:-0}" -ge 60 ] 2>/dev/null || continue
-    log="$R/logs/$(basename "$f").log"
-    echo "- $(basename "$f") ($secs s, exit $rc):"
-    grep -E '^\[ +(OK|FAILED) +\] .* \([0-9]+ ms\)$' "$log" | sed -E 's/^\[ +(OK|FAILED) +\] (.*) \(([0-9]+) ms\)$/\3 ms  \2/' |
-      sort -rn | head -5 | sed 's/^/    /'
-    case $rc in 124 | 137) echo "    cut in: $(grep '^\[ RUN' "$log" | tail -1 | sed 's/^\[ RUN *\] //')" ;; esac
-  done
-} >>"$R/summary.md"
-
-# Bolt's radix-sort race in programs of ours (tests/corpora/bolt_radix_race.*).
-{
+# Bolt's radix-sort race in programs of ours (tests/corpora/bolt_radix_race.*),
+# beside the units (a few seconds of one core).
+race() {
   echo "== bolt_radix_race (C++ AMP, amp_compat)"
   for acc in cuda openmp serial; do
     echo "-- $acc"
-    AMP_DEFAULT_ACCELERATOR=$acc timeout 60 "$BIN/bolt_radix_race" 2>&1
+    AMP_DEFAULT_ACCELERATOR=$acc OMP_NUM_THREADS=1 timeout 60 "$BIN/bolt_radix_race" 2>&1
   done
   echo "== bolt_radix_race_cuda (hand-written CUDA)"
   for i in 1 2 3; do timeout 60 "$BIN/bolt_radix_race_cuda" 2>&1; done
@@ -143,8 +192,118 @@ done
   else
     echo "(no compute-sanitizer on this machine)"
   fi
-} >"$R/race.txt" 2>&1
-# The table and the race programs' output (the failed tests and the slowest
-# ones are in summary.md).
+}
+RACE_PID=
+if [ -x "$BIN/bolt_radix_race" ]; then race >"$R/race.txt" 2>&1 & RACE_PID=$!; fi
+
+# ---- the plan
+# Tests whose size is in their body, not their name.
+SIZES="Sort_large_power.StdclLong 33554432
+StableSortUDD_largepower_test.AddDouble4 33554432
+StableSortbykeyFloatVectorTest.Normal 33554432"
+# Each program's tests: "name<TAB>size" (GoogleTest's list, serial, one thread).
+list_tests() {
+  AMP_DEFAULT_ACCELERATOR=serial OMP_NUM_THREADS=1 "$BIN/$1" --gtest_list_tests 2>/dev/null | LC_ALL=C awk '
+    /^[^ ]/ { suite = $1; tsz = 0; if (match($0, /TypeValue<[0-9]+/)) tsz = substr($0, RSTART + 10, RLENGTH - 10) + 0; next }
+    /^  / { sz = tsz; if (match($0, /GetParam\(\) = [0-9]+/)) sz = substr($0, RSTART + 13, RLENGTH - 13) + 0
+            print suite $1 "\t" sz }' | grep -v '^GoogleTestVerification\.' >"$R/lists/$1.tsv"
+}
+export -f list_tests
+for p in $programs; do echo "$p"; done | xargs -n 1 -P "$CORES" bash -c 'list_tests "$1"' _
+# units.tsv: id, program, accelerator, cores, filter, shards, shard, cost.
+# Cost (estimated milliseconds, only to start the costly units first): a big
+# test's elements times what one element cost in the H200 run of 2026-11-27
+# (Bolt's radix sort on one core of the loaded host: 3.5 us; cuda: the test's
+# own std::sort and copies, 0.4 us; openmp: serial's over its threads, plus a
+# third); a program without big tests, 30 s (each took under a minute there).
+for p in $programs; do
+  echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$SPLIT" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" '
+    BEGIN { OFS = "\t"; na = split(accs, acc, " ") }
+    FNR == NR { known[$1] = $2; next }
+    { size = ($1 in known) ? known[$1] : $2
+      if (size >= splitsize) { big[++nb] = $1; bigsize[nb] = size } else rest += size }
+    END {
+      for (a = 1; a <= na; a++) {
+        us = acc[a] == "cuda" ? 0.4 : acc[a] == "openmp" ? 3.5 * 1.3 / threads : 3.5
+        cores = acc[a] == "openmp" ? threads : 1
+        k = 0
+        for (i = 1; i <= nb; i++) print p "." acc[a] "." k++, p, acc[a], cores, big[i], 1, 0, int(bigsize[i] * us / 1000)
+        if (nb == 0) { print p "." acc[a] "." k++, p, acc[a], cores, "*", 1, 0, 30000; continue }
+        neg = "-" big[1]; for (i = 2; i <= nb; i++) neg = neg ":" big[i]
+        for (s = 0; s < shards; s++) print p "." acc[a] "." k++, p, acc[a], cores, neg, shards, s, int(rest * us / 1000 / shards)
+      }
+    }' - "$R/lists/$p.tsv"
+done | sort -t$'\t' -k8,8nr >"$R/units.tsv"
+echo "== $(wc -l <"$R/units.tsv") processes for $(echo $programs | wc -w) programs on $ACCS" \
+     "(all within $DEADLINE s of the start)"
+
+# ---- running the units
+# run_unit ID PROGRAM ACC CORES FILTER SHARDS SHARD GPU
+run_unit() {
+  local id=$1 p=$2 acc=$3 cores=$4 filter=$5 shards=$6 shard=$7 gpu=$8 left lim rc t0 env=()
+  left=$((END - $(date +%s)))
+  if [ "$left" -lt 5 ]; then echo deadline >"$R/status/$id"; return 0; fi
+  lim=$((left < LIMIT ? left : LIMIT))
+  [ "$shards" -gt 1 ] && env+=(GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$shard")
+  [ "$acc" = cuda ] && [ "$gpu" -ge 0 ] && env+=(CUDA_VISIBLE_DEVICES="$gpu")
+  t0=$(date +%s)
+  # Logs: GoogleTest's status lines, and the first 20 other lines of each test.
+  timeout -k 5 "$lim" env "${env[@]}" AMP_DEFAULT_ACCELERATOR="$acc" OMP_NUM_THREADS="$cores" \
+    "$BIN/$p" --gtest_filter="$filter" 2>&1 |
+    LC_ALL=C awk 'substr($0, 1, 1) == "[" { print; if (index($0, "[ RUN") == 1) n = 0; next }
+                  n < 20 { print } n++ == 20 { print "(further lines of this test left out)" }' >"$R/units/$id.log"
+  rc=${PIPESTATUS[0]}
+  echo "$rc $(($(date +%s) - t0)) $lim" >"$R/status/$id"
+}
+
+declare -A held # pid -> cores
+free=$CORES
+mapfile -t queue <"$R/units.tsv"
+next_gpu=0
+reap() {
+  local pid
+  for pid in "${!held[@]}"; do
+    kill -0 "$pid" 2>/dev/null && continue
+    wait "$pid" 2>/dev/null
+    free=$((free + held[$pid]))
+    unset "held[$pid]"
+  done
+}
+# List scheduling: the costliest unit whose cores are free starts first.
+while [ ${#queue[@]} -gt 0 ]; do
+  reap
+  started=0
+  for i in "${!queue[@]}"; do
+    IFS=$'\t' read -r id p acc cores filter shards shard _ <<<"${queue[$i]}"
+    [ "$cores" -le "$free" ] || continue
+    gpu=-1
+    if [ "$acc" = cuda ] && [ "$GPUS" -gt 1 ]; then gpu=$next_gpu; next_gpu=$(((next_gpu + 1) % GPUS)); fi
+    run_unit "$id" "$p" "$acc" "$cores" "$filter" "$shards" "$shard" "$gpu" &
+    held[$!]=$cores
+    free=$((free - cores))
+    unset "queue[$i]"
+    started=1
+    break
+  done
+  queue=("${queue[@]}")
+  [ $started = 1 ] || wait -n 2>/dev/null || sleep 1
+done
+wait
+echo "== units done after $(($(date +%s) - T0)) s"
+
+# One log per program and accelerator: its units' logs in plan order.
+while IFS=$'\t' read -r id p acc _ filter shards shard _; do
+  {
+    if [ "$shards" -gt 1 ]; then echo "#### $id: shard $((shard + 1)) of $shards"; else echo "#### $id: $filter"; fi
+    cat "$R/units/$id.log" 2>/dev/null
+  } >>"$R/logs/$p.$acc.log"
+done < <(sort -t$'\t' -k2,2 -k3,3 -k1,1V "$R/units.tsv")
+rm -rf "$R/units"
+
+summarize "$R"
+[ -n "$RACE_PID" ] && wait "$RACE_PID" 2>/dev/null
+# The table and the race programs' output (the failed tests and the longest
+# processes are in summary.md).
 sed -n '1,/^$/p' "$R/summary.md"
-cat "$R/race.txt"
+[ -f "$R/race.txt" ] && cat "$R/race.txt"
+echo "run.sh: $(($(date +%s) - T0)) s in all"
