@@ -21,8 +21,10 @@
 #                                            Bolt's radix-sort race in programs of ours
 #                                            (bolt_radix_race.cpp, .cu), packed with xz,
 #                                            and run.sh (bolt_gpu_run.sh: every program
-#                                            on cuda, openmp and serial within about
-#                                            8 minutes; run.sh RESULTS_DIR)
+#                                            on cuda, openmp and serial, the long ones
+#                                            split into processes run on every core at
+#                                            once, within about 8 minutes; run.sh
+#                                            RESULTS_DIR)
 #
 # Built as its CMake files build it on Linux (bolt/amp/, test/amp/): the
 # include directories include/, test/amp/ and test/amp/common/, the generated
@@ -198,8 +200,8 @@ cmd_bundle() {
   [ -d "$build" ] || die "no build directory $build (bolt.sh build $build --gpu)"
   rm -rf "$bundle" && mkdir -p "$bundle/bin" "$bundle/lib" || die "cannot create $bundle"
   BUNDLE="$(cd "$bundle" && pwd)"
-  # The cheapest programs first (host run times, README.md), so that the
-  # deadline of run.sh cuts the costly ones.
+  # The cheapest programs first (host run times, README.md): the order of
+  # summary.md (run.sh starts the costliest work first whatever the order).
   local order="PairTest MergeTest CopyTest CountTest PermutationIteratorTest GatherTest InnerProductTest ScatterTest
     TransformScanTest device_vector ReduceByKeyTest GenerateTest MinElementTest MaxElementTest TransformReduceTest
     ReduceTest FillTest BinarySearchTest TransformTest ScanByKeyTest ScanTest SortTest StableSortTest SortByKeyTest
@@ -243,5 +245,5 @@ case "${1:-}" in
   build) shift; (cmd_build "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
