@@ -24,13 +24,14 @@
 # Scheduling. The units run at once on AMP_BOLT_CORES cores (default: all),
 # the most costly first (estimated from the sizes), each taking one core, an
 # openmp one AMP_BOLT_OMP_THREADS (default 2) with as many OpenMP threads; a
-# unit starts when its cores are free, so that no core is shared (an OpenMP
+# unit starts when its cores (and its estimated memory: AMP_BOLT_MEM_MB,
+# default 85% of MemAvailable) are free, so that no core is shared (an OpenMP
 # team that shares its cores with other busy threads waits a scheduler slice
 # at each kernel's end, milliseconds per launch). cuda units use the GPUs in
 # turn (CUDA_VISIBLE_DEVICES). No unit starts or goes on past
-# AMP_BOLT_DEADLINE seconds from the start (default 480; also AMP_BOLT_LIMIT
+# AMP_BOLT_DEADLINE seconds from the start (default 510; also AMP_BOLT_LIMIT
 # per unit, default none): the tests it did not reach count as "not run".
-# The whole script takes about AMP_BOLT_DEADLINE + 30 seconds.
+# The whole script takes about AMP_BOLT_DEADLINE + 15 seconds.
 #
 # Selection: AMP_BOLT_ACCS (default "cuda openmp serial") and
 # AMP_BOLT_PROGRAMS (default: every program of the bundle). The whole corpus
@@ -164,7 +165,7 @@ THREADS=${AMP_BOLT_OMP_THREADS:-2}
 [ "$THREADS" -gt "$CORES" ] && THREADS=$CORES
 SPLIT=${AMP_BOLT_SPLIT:-1048576}
 SHARDS=${AMP_BOLT_SHARDS:-8}
-DEADLINE=${AMP_BOLT_DEADLINE:-480}
+DEADLINE=${AMP_BOLT_DEADLINE:-510}
 LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
 ACCS=${AMP_BOLT_ACCS:-$ACCS_ALL}
 END=$((T0 + DEADLINE))
@@ -212,19 +213,27 @@ list_tests() {
 }
 export -f list_tests
 for p in $programs; do echo "$p"; done | xargs -n 1 -P "$CORES" bash -c 'list_tests "$1"' _
-# units.tsv: id, program, accelerator, cores, filter, shards, shard, cost, threads.
+# units.tsv: id, program, accelerator, cores, filter, shards, shard, cost,
+# threads, memory (MB).
 # Cost (estimated milliseconds, only to start the costly units first): a big
 # test's elements times what one element costs (README.md: Bolt's radix sort on
 # one core of the loaded host 3.5 us; cuda: the test's own std::sort and
 # copies, 0.4 us; openmp: serial's over its threads, plus 15%; the by-key tests
 # that fail element by element, 40 us on every accelerator: GoogleTest's
 # reports); a program without big tests, 30 s (each took under a minute).
+# Memory (estimated MB, so that the units running at once fit the machine): 60
+# bytes per element (SortArrayTest's four std::arrays and Bolt's copies), 2.6
+# KB for the tests failing element by element (GoogleTest keeps each report:
+# 2.6 GB at 2^20 elements, measured); a program without big tests, 1 GB.
 for p in $programs; do
   echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$SPLIT" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" '
     BEGIN { OFS = "\t"; na = split(accs, acc, " ") }
     FNR == NR { known[$1] = $2; next }
+    function fails(name) { return name ~ /SortbyKeyDoubleVector\.Normal|\/SortbyDoubleKeyVector\.Normal/ }
+    function mb(name, size) { return int(size * (fails(name) ? 0.0026 : 0.00006)) + 300 }
     { size = ($1 in known) ? known[$1] : $2
-      if (size >= splitsize) { big[++nb] = $1; bigsize[nb] = size } else rest += size }
+      if (size >= splitsize) { big[++nb] = $1; bigsize[nb] = size }
+      else { rest += size; m = mb($1, size); if (m > restmb) restmb = m } }
     END {
       for (a = 1; a <= na; a++) {
         us = acc[a] == "cuda" ? 0.4 : acc[a] == "openmp" ? 3.5 * 1.15 / threads : 3.5
@@ -233,12 +242,13 @@ for p in $programs; do
         for (i = 1; i <= nb; i++) {
           # One core for an openmp one: its OpenMP team works for a few
           # percent of the time, GoogleTest reporting each element the rest.
-          fails = big[i] ~ /SortbyKeyDoubleVector\.Normal|\/SortbyDoubleKeyVector\.Normal/
-          print p "." acc[a] "." k++, p, acc[a], fails ? 1 : cores, big[i], 1, 0, int(bigsize[i] * (fails ? 40 : us) / 1000), cores
+          f = fails(big[i])
+          print p "." acc[a] "." k++, p, acc[a], f ? 1 : cores, big[i], 1, 0, int(bigsize[i] * (f ? 40 : us) / 1000), cores,
+            mb(big[i], bigsize[i])
         }
-        if (nb == 0) { print p "." acc[a] "." k++, p, acc[a], cores, "*", 1, 0, 30000, cores; continue }
+        if (nb == 0) { print p "." acc[a] "." k++, p, acc[a], cores, "*", 1, 0, 30000, cores, 1000; continue }
         neg = "-" big[1]; for (i = 2; i <= nb; i++) neg = neg ":" big[i]
-        for (s = 0; s < shards; s++) print p "." acc[a] "." k++, p, acc[a], cores, neg, shards, s, int(rest * us / 1000 / shards), cores
+        for (s = 0; s < shards; s++) print p "." acc[a] "." k++, p, acc[a], cores, neg, shards, s, int(rest * us / 1000 / shards), cores, restmb
       }
     }' - "$R/lists/$p.tsv"
 done | sort -t$'\t' -k8,8nr >"$R/units.tsv"
@@ -264,8 +274,9 @@ run_unit() {
   echo "$rc $(($(date +%s) - t0)) $lim" >"$R/status/$id"
 }
 
-declare -A held # pid -> cores
+declare -A held held_mb # pid -> cores, memory
 free=$CORES
+free_mb=${AMP_BOLT_MEM_MB:-$(awk '/^MemAvailable:/ {print int($2 / 1024 * 0.85)}' /proc/meminfo)}
 mapfile -t queue <"$R/units.tsv"
 next_gpu=0
 reap() {
@@ -274,21 +285,26 @@ reap() {
     kill -0 "$pid" 2>/dev/null && continue
     wait "$pid" 2>/dev/null
     free=$((free + held[$pid]))
-    unset "held[$pid]"
+    free_mb=$((free_mb + held_mb[$pid]))
+    unset "held[$pid]" "held_mb[$pid]"
   done
 }
-# List scheduling: the costliest unit whose cores are free starts first.
+# List scheduling: the costliest unit whose cores and memory are free starts
+# first (one whose memory exceeds the machine's, when nothing else runs).
 while [ ${#queue[@]} -gt 0 ]; do
   reap
   started=0
   for i in "${!queue[@]}"; do
-    IFS=$'\t' read -r id p acc cores filter shards shard _ threads <<<"${queue[$i]}"
+    IFS=$'\t' read -r id p acc cores filter shards shard _ threads mb <<<"${queue[$i]}"
     [ "$cores" -le "$free" ] || continue
+    [ "$mb" -le "$free_mb" ] || [ ${#held[@]} -eq 0 ] || continue
     gpu=-1
     if [ "$acc" = cuda ] && [ "$GPUS" -gt 1 ]; then gpu=$next_gpu; next_gpu=$(((next_gpu + 1) % GPUS)); fi
     run_unit "$id" "$p" "$acc" "$threads" "$filter" "$shards" "$shard" "$gpu" &
     held[$!]=$cores
+    held_mb[$!]=$mb
     free=$((free - cores))
+    free_mb=$((free_mb - mb))
     unset "queue[$i]"
     started=1
     break
@@ -300,7 +316,7 @@ wait
 echo "== units done after $(($(date +%s) - T0)) s"
 
 # One log per program and accelerator: its units' logs in plan order.
-while IFS=$'\t' read -r id p acc _ filter shards shard _ _; do
+while IFS=$'\t' read -r id p acc _ filter shards shard _ _ _; do
   {
     if [ "$shards" -gt 1 ]; then echo "#### $id: shard $((shard + 1)) of $shards"; else echo "#### $id: $filter"; fi
     cat "$R/units/$id.log" 2>/dev/null
