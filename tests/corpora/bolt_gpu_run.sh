@@ -35,8 +35,8 @@
 #
 # Selection: AMP_BOLT_ACCS (default "cuda openmp serial") and
 # AMP_BOLT_PROGRAMS (default: every program of the bundle). The whole corpus
-# needs about 23,000 CPU seconds (tests/corpora/README.md): one run on a
-# machine of 64 cores, or several runs of parts on 16 cores, merged with
+# needs about 31,000 CPU seconds (estimated: tests/corpora/README.md): one run on a
+# machine of 64 cores or more, or several runs of parts on 16 cores, merged with
 # `run.sh merge`.
 #
 # Output. Bolt's failing by-key tests report every element (millions of
@@ -203,7 +203,8 @@ if [ -x "$BIN/bolt_radix_race" ]; then race >"$R/race.txt" 2>&1 & RACE_PID=$!; f
 # Tests whose size is in their body, not their name.
 SIZES="Sort_large_power.StdclLong 33554432
 StableSortUDD_largepower_test.AddDouble4 33554432
-StableSortbykeyFloatVectorTest.Normal 33554432"
+StableSortbykeyFloatVectorTest.Normal 33554432
+DefaultGPU.Normal 2097152"
 # Each program's tests: "name<TAB>size" (GoogleTest's list, serial, one thread).
 list_tests() {
   AMP_DEFAULT_ACCELERATOR=serial OMP_NUM_THREADS=1 "$BIN/$1" --gtest_list_tests 2>/dev/null | LC_ALL=C awk '
