@@ -278,7 +278,12 @@ run_unit() {
 declare -A held held_mb # pid -> cores, memory
 free=$CORES
 free_mb=${AMP_BOLT_MEM_MB:-$(awk '/^MemAvailable:/ {print int($2 / 1024 * 0.85)}' /proc/meminfo)}
-mapfile -t queue <"$R/units.tsv"
+# The plan in arrays (read once: the queue is scanned at every event).
+U_id=() U_p=() U_acc=() U_cores=() U_filter=() U_shards=() U_shard=() U_threads=() U_mb=() U_done=()
+while IFS=$'\t' read -r id p acc cores filter shards shard _ threads mb; do
+  U_id+=("$id") U_p+=("$p") U_acc+=("$acc") U_cores+=("$cores") U_filter+=("$filter")
+  U_shards+=("$shards") U_shard+=("$shard") U_threads+=("$threads") U_mb+=("$mb") U_done+=(0)
+done <"$R/units.tsv"
 next_gpu=0
 reap() {
   local pid
@@ -292,26 +297,35 @@ reap() {
 }
 # List scheduling: the costliest unit whose cores and memory are free starts
 # first (one whose memory exceeds the machine's, when nothing else runs).
-while [ ${#queue[@]} -gt 0 ]; do
+n=${#U_id[@]} head=0 left=$n
+while [ $left -gt 0 ]; do
+  if [ $(($(date +%s) + 5)) -ge "$END" ]; then # too late for the rest
+    for ((i = head; i < n; i++)); do [ "${U_done[i]}" = 1 ] || echo deadline >"$R/status/${U_id[i]}"; done
+    break
+  fi
   reap
-  started=0
-  for i in "${!queue[@]}"; do
-    IFS=$'\t' read -r id p acc cores filter shards shard _ threads mb <<<"${queue[$i]}"
-    [ "$cores" -le "$free" ] || continue
-    [ "$mb" -le "$free_mb" ] || [ ${#held[@]} -eq 0 ] || continue
-    gpu=-1
-    if [ "$acc" = cuda ] && [ "$GPUS" -gt 1 ]; then gpu=$next_gpu; next_gpu=$(((next_gpu + 1) % GPUS)); fi
-    run_unit "$id" "$p" "$acc" "$threads" "$filter" "$shards" "$shard" "$gpu" &
-    held[$!]=$cores
-    held_mb[$!]=$mb
-    free=$((free - cores))
-    free_mb=$((free_mb - mb))
-    unset "queue[$i]"
-    started=1
+  pick=-1
+  for ((i = head; i < n; i++)); do
+    [ "${U_done[i]}" = 0 ] && [ "${U_cores[i]}" -le "$free" ] || continue
+    [ "${U_mb[i]}" -le "$free_mb" ] || [ ${#held[@]} -eq 0 ] || continue
+    pick=$i
     break
   done
-  queue=("${queue[@]}")
-  [ $started = 1 ] || wait -n 2>/dev/null || sleep 1
+  if [ $pick -lt 0 ]; then
+    wait -n 2>/dev/null || sleep 1
+    continue
+  fi
+  gpu=-1
+  if [ "${U_acc[pick]}" = cuda ] && [ "$GPUS" -gt 1 ]; then gpu=$next_gpu; next_gpu=$(((next_gpu + 1) % GPUS)); fi
+  run_unit "${U_id[pick]}" "${U_p[pick]}" "${U_acc[pick]}" "${U_threads[pick]}" "${U_filter[pick]}" \
+    "${U_shards[pick]}" "${U_shard[pick]}" "$gpu" &
+  held[$!]=${U_cores[pick]}
+  held_mb[$!]=${U_mb[pick]}
+  free=$((free - U_cores[pick]))
+  free_mb=$((free_mb - U_mb[pick]))
+  U_done[pick]=1
+  left=$((left - 1))
+  while [ $head -lt $n ] && [ "${U_done[head]}" = 1 ]; do head=$((head + 1)); done
 done
 wait
 echo "== units done after $(($(date +%s) - T0)) s"
