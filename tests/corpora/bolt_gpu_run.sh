@@ -14,9 +14,10 @@
 # after another), units.tsv (the plan: one line per process) and race.txt.
 #
 # Work units. A program is one process per accelerator, except the long ones
-# (those with tests of AMP_BOLT_SPLIT elements or more, 2^20 by default: Sort,
-# StableSort, SortByKey, StableSortByKey): each of their big tests runs as a
-# process of its own (--gtest_filter), the rest as AMP_BOLT_SHARDS GoogleTest
+# (AMP_BOLT_LONG, default SortTest StableSortTest SortByKeyTest
+# StableSortByKeyTest: minutes to hours of CPU each): each of their tests of
+# AMP_BOLT_SPLIT elements or more (2^20 by default) runs as a process of its
+# own (--gtest_filter), the rest as AMP_BOLT_SHARDS GoogleTest
 # shards (GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX, default 8). A test's size is
 # read from GoogleTest's list (TypeValue<N>, GetParam() = N), or from the table
 # below for the few whose size is in their body.
@@ -164,6 +165,7 @@ CORES=${AMP_BOLT_CORES:-$(nproc)}
 THREADS=${AMP_BOLT_OMP_THREADS:-2}
 [ "$THREADS" -gt "$CORES" ] && THREADS=$CORES
 SPLIT=${AMP_BOLT_SPLIT:-1048576}
+LONG=" ${AMP_BOLT_LONG:-SortTest StableSortTest SortByKeyTest StableSortByKeyTest} "
 SHARDS=${AMP_BOLT_SHARDS:-8}
 DEADLINE=${AMP_BOLT_DEADLINE:-510}
 LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
@@ -227,7 +229,9 @@ for p in $programs; do echo "$p"; done | xargs -n 1 -P "$CORES" bash -c 'list_te
 # KB for the tests failing element by element (GoogleTest keeps each report:
 # 2.6 GB at 2^20 elements, measured); a program without big tests, 1 GB.
 for p in $programs; do
-  echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$SPLIT" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" '
+  split=$SPLIT
+  [[ "$LONG" == *" $p "* ]] || split=999999999999 # one process
+  echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$split" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" '
     BEGIN { OFS = "\t"; na = split(accs, acc, " ") }
     FNR == NR { known[$1] = $2; next }
     function fails(name) { return name ~ /SortbyKeyDoubleVector\.Normal|\/SortbyDoubleKeyVector\.Normal/ }

@@ -84,7 +84,7 @@ sort -t. -k1,1 -s "$T/bundle/bin/Long.tests" -o "$T/bundle/bin/Long.tests"
 printf 'S.one 10 pass\nS.two 10 pass\nS.three 10 fail\n' >"$T/bundle/bin/Short.tests"
 printf 'Short\nLong\n' >"$T/bundle/programs.txt"
 
-run() { AMP_BOLT_CORES=2 AMP_BOLT_SHARDS=3 AMP_BOLT_MEM_MB=100000 bash "$T/bundle/run.sh" "$@" >"$T/out.txt" 2>&1 \
+run() { AMP_BOLT_LONG=Long AMP_BOLT_CORES=2 AMP_BOLT_SHARDS=3 AMP_BOLT_MEM_MB=100000 bash "$T/bundle/run.sh" "$@" >"$T/out.txt" 2>&1 \
           || { cat "$T/out.txt"; fail "run.sh $* exited with $?"; }; }
 row() { awk -F'\t' -v p="$2" -v a="$3" '$1 == p && $2 == a { print $3, $4, $5 }' "$1/summary.tsv"; }
 
