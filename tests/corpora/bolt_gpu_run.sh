@@ -34,8 +34,8 @@
 # per unit, default none): the tests it did not reach count as "not run".
 # The whole script takes about AMP_BOLT_DEADLINE + 15 seconds.
 #
-# Selection: AMP_BOLT_ACCS (default "cuda openmp serial") and
-# AMP_BOLT_PROGRAMS (default: every program of the bundle). The whole corpus
+# Selection: AMP_BOLT_ACCS (default "cuda openmp serial"), AMP_BOLT_PROGRAMS
+# (default: every program of the bundle) less AMP_BOLT_SKIP. The whole corpus
 # needs about 31,000 CPU seconds (estimated: tests/corpora/README.md): one run on a
 # machine of 64 cores or more, or several runs of parts on 16 cores, merged with
 # `run.sh merge`.
@@ -177,6 +177,7 @@ command -v nvidia-smi >/dev/null && {
   GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 }
 programs=${AMP_BOLT_PROGRAMS:-$(cat "$B/programs.txt")}
+for p in ${AMP_BOLT_SKIP:-}; do programs=$(echo "$programs" | tr ' ' '\n' | grep -vx "$p"); done
 echo "$programs" | tr ' ' '\n' | grep . >"$R/programs.txt"
 echo "cores: $(nproc) (using $CORES), GPUs: $GPUS, accelerators: $ACCS"
 
