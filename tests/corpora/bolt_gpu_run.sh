@@ -11,7 +11,8 @@
 # Writes RESULTS_DIR/summary.md (passed / failed / not run per program and
 # accelerator, the failed tests, the longest processes), summary.tsv,
 # logs/PROGRAM.ACC.log (every process of that program and accelerator, one
-# after another), units.tsv (the plan: one line per process) and race.txt.
+# after another), units.tsv (the plan: one line per process), status.txt
+# (how each ended), lists/ (the tests and their sizes) and race.txt.
 #
 # Work units. A program is one process per accelerator, except the long ones
 # (AMP_BOLT_LONG, default SortTest StableSortTest SortByKeyTest
@@ -56,9 +57,13 @@ failed_names() {
     sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u
 }
 
-# summarize R: summary.md and summary.tsv from R/lists, R/units.tsv, R/status, R/logs.
+# summarize R: summary.md and summary.tsv from R/lists, R/units.tsv,
+# R/status.txt (per unit: id, then exit status, seconds and limit, or
+# "deadline": not started) and R/logs.
 summarize() {
-  local R=$1 p acc total passed failed notrun how cell row n cut crash late secs maxs rc lim id st
+  local R=$1 p acc total passed failed notrun how cell row n cut crash late secs maxs rc lim id st rest
+  local -A ST=()
+  while read -r id rest; do ST[$id]=$rest; done <"$R/status.txt"
   {
     echo "| program | tests | cuda | openmp | serial |"
     echo "|---|---|---|---|---|"
@@ -78,7 +83,7 @@ summarize() {
       n=0 cut=0 crash=0 late=0 maxs=0
       for id in $ids; do
         n=$((n + 1))
-        st=$(cat "$R/status/$id" 2>/dev/null || echo none)
+        st=${ST[$id]:-none}
         case "$st" in deadline | none) late=$((late + 1)); continue ;; esac
         read -r rc secs lim <<<"$st"
         [ "$secs" -gt "$maxs" ] && maxs=$secs
@@ -116,27 +121,24 @@ summarize() {
     done
     echo
     echo "The 25 longest processes (seconds, program, accelerator, tests):"
-    for f in "$R"/status/*; do
-      [ -f "$f" ] || continue
-      read -r rc secs lim <"$f" 2>/dev/null || continue
-      case "$rc" in deadline | none) continue ;; esac
-      id=$(basename "$f")
-      awk -F'\t' -v id="$id" -v s="$secs" -v rc="$rc" '$1 == id {
-        what = ($6 > 1) ? ("shard " ($7 + 1) " of " $6 " of the rest") : $5
-        printf "%6d  %s %s  %s%s\n", s, $2, $3, what, (rc == 124 || rc == 137) ? " (cut)" : ""
-      }' "$R/units.tsv"
-    done | sort -rn | head -25 | sed 's/^/    /'
+    awk 'FNR == NR { if ($2 != "deadline") { rc[$1] = $2; secs[$1] = $3 }; next }
+      { split($0, u, "\t") }
+      u[1] in rc {
+        what = (u[6] > 1) ? ("shard " (u[7] + 1) " of " u[6] " of the rest") : u[5]
+        printf "%6d  %s %s  %s%s\n", secs[u[1]], u[2], u[3], what, (rc[u[1]] == 124 || rc[u[1]] == 137) ? " (cut)" : ""
+      }' "$R/status.txt" "$R/units.tsv" | sort -rn | head -25 | sed 's/^/    /'
   } >>"$R/summary.md"
 }
 
 if [ "${1:-}" = merge ]; then
   R=${2:?usage: run.sh merge RESULTS_DIR DIR...}
   shift 2
-  mkdir -p "$R/logs" "$R/status" "$R/lists" || exit 1
+  mkdir -p "$R/logs" "$R/lists" || exit 1
   : >"$R/units.tsv.tmp"
+  : >"$R/status.txt"
   for d in "$@"; do
     cp "$d"/logs/*.log "$R/logs/" 2>/dev/null
-    cp "$d"/status/* "$R/status/" 2>/dev/null
+    cat "$d/status.txt" >>"$R/status.txt"
     cp "$d"/lists/*.tsv "$R/lists/" 2>/dev/null
     cat "$d/units.tsv" >>"$R/units.tsv.tmp"
     cat "$d/programs.txt" >>"$R/programs.txt.tmp"
@@ -343,6 +345,8 @@ while IFS=$'\t' read -r id p acc _ filter shards shard _ _ _; do
   } >>"$R/logs/$p.$acc.log"
 done < <(sort -t$'\t' -k2,2 -k3,3 -k1,1V "$R/units.tsv")
 rm -rf "$R/units"
+for f in "$R"/status/*; do [ -f "$f" ] && echo "$(basename "$f") $(cat "$f")"; done >"$R/status.txt"
+rm -rf "$R/status"
 
 summarize "$R"
 [ -n "$RACE_PID" ] && wait "$RACE_PID" 2>/dev/null
