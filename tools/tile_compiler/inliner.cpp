@@ -28,7 +28,7 @@ std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, st
 // The kernel body's text between its braces with its waiting calls
 // inlined; "" when it has none. Throws Refused.
 std::string Inliner::run() {
-  const CompoundStmt* body = lambda_->getCompoundStmtBody();
+  const CompoundStmt* body = fn_.body();
   const FileID fid = sm_.getFileID(body->getLBracLoc());
   std::vector<TextEdit> edits;
   std::vector<const CallExpr*> found;
@@ -532,7 +532,7 @@ const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
   const FunctionDecl* pat = nullptr;
   if (depth == 0) {
     const FunctionDecl* fn = nullptr;
-    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc && !fn; dc = dc->getParent())
+    for (const DeclContext* dc = fn_.scope(); dc && !fn; dc = dc->getParent())
       fn = dyn_cast<FunctionDecl>(dc);
     pat = fn ? fn->getTemplateInstantiationPattern() : nullptr;
   } else if (!patterns_.empty()) {
@@ -561,8 +561,8 @@ const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
 // Another instantiation may name another: the texts must then agree.
 std::vector<std::pair<QualType, std::string>> Inliner::kernelScopeTypes() {
   std::vector<std::pair<QualType, std::string>> out;
-  const SourceLocation at = lambda_->getBeginLoc();
-  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent())
+  const SourceLocation at = fn_.begin();
+  for (const DeclContext* dc = fn_.scope(); dc; dc = dc->getParent())
     if (const auto* fd = dyn_cast<FunctionDecl>(dc))
       for (const Decl* d : fd->decls())
         if (const auto* td = dyn_cast<TypedefNameDecl>(d); td && sm_.isBeforeInTranslationUnit(td->getLocation(), at))
@@ -585,7 +585,7 @@ std::vector<std::pair<llvm::APSInt, std::string>> Inliner::kernelScopeValues() {
 // kernel, innermost first, with their arguments in this instantiation.
 std::vector<std::pair<const NamedDecl*, TemplateArgument>> Inliner::enclosingTemplateArgs() {
   std::vector<std::pair<const NamedDecl*, TemplateArgument>> out;
-  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+  for (const DeclContext* dc = fn_.scope(); dc; dc = dc->getParent()) {
     const TemplateArgumentList* args = nullptr;
     const TemplateParameterList* params = nullptr;
     if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
@@ -745,7 +745,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     throw Refused{"the body of " + fname + " is written through a macro" + at};
   if (!calleeFileOk(pbody->getLBracLoc()))
     throw Refused{fname + " is defined outside the main file and the project's headers" + at};
-  if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), lambda_->getBeginLoc()))
+  if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), fn_.begin()))
     throw Refused{fname + " is defined after the kernel" + at};
   // Names the callee's text uses unqualified are looked up from the
   // kernel: only where the kernel's scope sees all the callee's scope sees
@@ -756,7 +756,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
   // that its text means the same where the kernel is.
   const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
   std::vector<TextEdit> edits; // on the callee's text
-  const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
+  const DeclContext* kns = fn_.scope()->getEnclosingNamespaceContext();
   const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
   if (!fns->Equals(kns) && !fns->Encloses(kns)) {
     std::string why;

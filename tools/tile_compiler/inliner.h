@@ -34,13 +34,12 @@ std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, st
 
 class Inliner {
 public:
-  Inliner(ASTContext& ctx, const std::set<std::string>& headers, LambdaExpr* l, ParmVarDecl* p,
+  Inliner(ASTContext& ctx, const std::set<std::string>& headers, KernelFn k, ParmVarDecl* p,
           Preprocessor* pp = nullptr)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), lambda_(l), param_(p),
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), fn_(k), param_(p),
         pp_(pp) {
-    dependent_ = l->getLambdaClass()->getDeclContext()->isDependentContext() ||
-                 l->getCallOperator()->getTemplateInstantiationPattern() != nullptr;
-    for (const DeclContext* c = l->getLambdaClass()->getDeclContext(); c; c = c->getParent())
+    dependent_ = k.scope()->isDependentContext() || k.op->getTemplateInstantiationPattern() != nullptr;
+    for (const DeclContext* c = k.scope(); c; c = c->getParent())
       if (const auto* fd = dyn_cast<FunctionDecl>(c))
         if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) dependent_ = true;
   }
@@ -66,7 +65,7 @@ private:
   SourceManager& sm_;
   const LangOptions& lo_;
   const std::set<std::string>& headers_;
-  LambdaExpr* lambda_;
+  KernelFn fn_;
   ParmVarDecl* param_;
   Preprocessor* pp_; // macro definitions (expandBarrierMacros); may be null
   bool dependent_ = false; // the kernel is in a template: template arguments must be spelled as written
