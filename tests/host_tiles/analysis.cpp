@@ -468,17 +468,71 @@ void nested_shadow(array_view<int, 1> a) {
   });
 }
 
-// A function object that waits on its barrier: only lambdas are rewritten,
-// but the census names it (keeping fibers) instead of passing over it.
+// A function object that waits on its barrier: compiled as a lambda is (its
+// members in the captures' role).
 struct functor_kernel {
   array_view<int, 1> a;
-  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: a function object
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: compiled
     tile_static int s[64];
     s[t.local[0]] = a[t.global];
     t.barrier.wait();
     a[t.global] = s[63 - t.local[0]];
   }
 };
+// What keeps a function object on fibers, each with its reason: an
+// operator() that is not const (the launcher runs each work-item on its own
+// copy of the object, as for a `mutable` lambda), a member whose value may
+// change (`mutable`) bounding a loop around barriers, an operator() defined
+// outside its class, a class local to a function (no member templates).
+struct functor_not_const {
+  array_view<int, 1> a;
+  int calls = 0;
+  void operator()(tiled_index<64> t) restrict(amp) { // expect: fibers: not const
+    tile_static int s[64];
+    calls += 1;
+    s[t.local[0]] = a[t.global] + calls;
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]];
+  }
+};
+struct functor_mutable_bound {
+  array_view<int, 1> a;
+  mutable int rounds;
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    for (int r = 0; r < rounds; ++r) {
+      s[t.local[0]] = a[t.global] + r;
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+      t.barrier.wait();
+    }
+  }
+};
+struct functor_outside {
+  array_view<int, 1> a;
+  void operator()(tiled_index<64> t) const restrict(amp);
+};
+void functor_outside::operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: defined outside its class
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void function_object_refused(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), functor_not_const{a});
+  parallel_for_each(a.extent.tile<64>(), functor_mutable_bound{a, 2});
+  parallel_for_each(a.extent.tile<64>(), functor_outside{a});
+  struct local_kernel {
+    array_view<int, 1> a;
+    void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: local to a function
+      tile_static int s[64];
+      s[t.local[0]] = a[t.global];
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+    }
+  };
+  parallel_for_each(a.extent.tile<64>(), local_kernel{a});
+}
 void function_object(array_view<int, 1> a) { parallel_for_each(a.extent.tile<64>(), functor_kernel{a}); }
 
 // Sizes read from a view in a kernel that also stores values of the sizes'

@@ -840,6 +840,141 @@ void unbraced_barrier() {
 }
 #undef HB_EXCHANGE
 
+// ---- Function objects as tiled kernels (Microsoft's samples and book: a
+// class with a constructor and private `m_` members; a particle
+// simulation's functor templates deriving from a base and holding
+// `const array<...>&` members; the conformance suite's FunctObj with
+// `array<int, 2>&` members). Their members play the captures' role.
+
+// A class with a constructor and private members: a view, and a count of
+// rounds bounding the loop around the barriers (uniform: a member of a
+// const operator()); a value kept per work-item across them.
+class hb_rounds {
+public:
+  hb_rounds(array_view<int, 1> data, int rounds) : m_data(data), m_rounds(rounds) {}
+  void operator()(tiled_index<32> t) const restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    int acc = m_data[t.global];
+    for (int r = 0; r < m_rounds; ++r) {
+      s[l] = acc;
+      t.barrier.wait();
+      acc += s[(l + r + 1) % 32] / 2;
+      t.barrier.wait();
+    }
+    m_data[t.global] = acc;
+  }
+
+private:
+  array_view<int, 1> m_data;
+  int m_rounds;
+};
+
+// A functor template over the tile size and the element type: a tree
+// reduction, one sum per tile.
+template <int TS, class T> struct hb_tile_sum {
+  array_view<const T, 1> in;
+  array_view<T, 1> out;
+  void operator()(tiled_index<TS> t) const restrict(amp) { // expect: compiled
+    tile_static T s[TS];
+    const int l = t.local[0];
+    s[l] = in[t.global];
+    t.barrier.wait();
+    for (int k = TS / 2; k > 0; k /= 2) {
+      if (l < k) s[l] += s[l + k];
+      t.barrier.wait();
+    }
+    if (l == 0) out[t.tile] = s[0];
+  }
+};
+
+// Two-dimensional tiles: a transpose through a padded tile_static tile.
+template <int TS> struct hb_transpose {
+  array_view<const float, 2> in;
+  array_view<float, 2> out;
+  void operator()(tiled_index<TS, TS> t) const restrict(amp) { // expect: compiled
+    tile_static float tile[TS][TS + 1];
+    tile[t.local[0]][t.local[1]] = in[t.global];
+    t.barrier.wait();
+    out(t.tile_origin[1] + t.local[0], t.tile_origin[0] + t.local[1]) = tile[t.local[1]][t.local[0]];
+  }
+};
+
+// Reference members bound to arrays, members inherited from a base class
+// template and read through `this->`, a step size kept as a member.
+template <class T> struct hb_fields {
+  array<T, 1>& values;
+  const array<T, 1>& weights;
+  T step;
+};
+template <class T> struct hb_weighted : hb_fields<T> {
+  hb_weighted(array<T, 1>& v, const array<T, 1>& w, T step) : hb_fields<T>{v, w, step} {}
+  void operator()(tiled_index<16> t) const restrict(amp) { // expect: compiled
+    tile_static T s[16];
+    const int l = t.local[0];
+    s[l] = this->values[t.global] * this->weights[t.global];
+    t.barrier.wait();
+    this->values[t.global] = s[15 - l] + s[(l + 1) % 16] * this->step;
+  }
+};
+
+// A functor that hands its tiled_index to a helper that waits (inlined).
+template <int N> void hb_rotate(tiled_index<N> t, array_view<int, 1> a, int by) restrict(amp) {
+  tile_static int s[N];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[(t.local[0] + by) % N] + by;
+}
+struct hb_rotator {
+  array_view<int, 1> a;
+  int by;
+  void operator()(tiled_index<16> t) const restrict(amp) { // expect: compiled
+    hb_rotate(t, a, by);
+  }
+};
+
+void function_objects() {
+  const int n = 256;
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 37) % 101 - 50;
+  array_view<int, 1> a(n, v);
+  parallel_for_each(a.extent.tile<32>(), hb_rounds(a, 4));
+  parallel_for_each(a.extent.tile<16>(), hb_rotator{a, 5});
+  a.synchronize();
+  digest("functor_rounds", v);
+
+  std::vector<float> in(1024), sums(1024 / 128);
+  for (int i = 0; i < 1024; ++i) in[i] = float(i % 29) * 0.125f - 1.0f;
+  array_view<const float, 1> ia(1024, in);
+  array_view<float, 1> sa(int(sums.size()), sums);
+  parallel_for_each(ia.extent.tile<128>(), hb_tile_sum<128, float>{ia, sa});
+  sa.synchronize();
+  digest("functor_template", sums);
+  std::vector<int> isums(1024 / 64);
+  std::vector<int> iin(1024);
+  for (int i = 0; i < 1024; ++i) iin[i] = i % 13;
+  array_view<const int, 1> iia(1024, iin);
+  array_view<int, 1> isa(int(isums.size()), isums);
+  parallel_for_each(iia.extent.tile<64>(), hb_tile_sum<64, int>{iia, isa});
+  isa.synchronize();
+  digest("functor_template_int", isums);
+
+  std::vector<float> m(32 * 48), mt(48 * 32);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = float(i) * 0.5f;
+  array_view<const float, 2> mi(32, 48, m);
+  array_view<float, 2> mo(48, 32, mt);
+  parallel_for_each(mi.extent.tile<16, 16>(), hb_transpose<16>{mi, mo});
+  mo.synchronize();
+  digest("functor_2d", mt);
+
+  std::vector<double> vals(64), wts(64);
+  for (int i = 0; i < 64; ++i) vals[i] = i * 0.75, wts[i] = 1.0 + (i % 5) * 0.25;
+  array<double, 1> va(64, vals.begin()), wa(64, wts.begin());
+  parallel_for_each(va.extent.tile<16>(), hb_weighted<double>(va, wa, 0.5));
+  vals = va;
+  digest("functor_references", vals);
+}
+
 } // namespace
 
 int main() {
@@ -866,5 +1001,6 @@ int main() {
   valued_assignment();
   view_bounds();
   unbraced_barrier();
+  function_objects();
   return 0;
 }
