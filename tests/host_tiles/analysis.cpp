@@ -549,3 +549,37 @@ void view_bounds_written(array_view<const int, 1> dims, array_view<int, 1> a) {
     }
   });
 }
+
+// A waiting call inside a larger expression: moved ahead of the rest of its
+// statement when that order is one C++ allows and gives the same bytes;
+// kept on fibers where the call may not run (`&&`), is evaluated after the
+// rest (the left of `=`), or sits beside a read of tile_static memory it
+// writes.
+int swaps(const tiled_index<64>& t, int* s, int x) restrict(amp) {
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  return s[63 - t.local[0]];
+}
+void call_in_expressions(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    const int l = t.local[0];
+    int v = 3 * swaps(t, s, a[t.global]) + l;
+    a[t.global] = v;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: right operand of `&&`
+    tile_static int s[64];
+    const bool b = t.local[0] > 3 && swaps(t, s, 1) > 0;
+    a[t.global] = b;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: on the left of an assignment
+    tile_static int s[64];
+    a[swaps(t, s, 5) & 63] = 1;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    tile_static int s[64];
+    s[t.local[0]] = 2;
+    t.barrier.wait();
+    a[t.global] = s[0] + swaps(t, s, 7);
+  });
+}

@@ -840,6 +840,49 @@ void unbraced_barrier() {
 }
 #undef HB_EXCHANGE
 
+// A waiting call inside a larger expression of the kernel's own body: a
+// sum with a local (`x = l + f(t, ...)`), a declaration from a product
+// (`int y = f(t, ...) * 2 - l`), a waiting call as the argument of a plain
+// function, of a functor's operator() too. The call runs first, into a
+// value the statement then reads; the rest of each statement is quiet (no
+// memory read the call could change, no side effect), so any order C++
+// allows gives these bytes.
+int hb_swap(const tiled_index<32>& t, int* s, int x) restrict(amp) {
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  const int r = s[31 - t.local[0]];
+  t.barrier.wait();
+  return r;
+}
+int hb_mix(int a, int b) restrict(amp) { return a * 3 + b; }
+struct hb_mixer {
+  array_view<int, 1> out;
+  int bias;
+  void operator()(tiled_index<32> t) const restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    out[t.global] = hb_mix(hb_swap(t, s, out[t.global] + l), bias) - bias;
+  }
+};
+void call_in_expression() {
+  const int n = 128;
+  std::vector<int> in(n), res(n);
+  for (int i = 0; i < n; ++i) in[i] = (i * 13) % 41 - 20;
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, res);
+  parallel_for_each(a.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    int x = a[t.global];
+    x = l + hb_swap(t, s, x);
+    int y = hb_swap(t, s, x) * 2 - l;
+    out[t.global] = hb_mix(hb_swap(t, s, y), l);
+  });
+  parallel_for_each(a.extent.tile<32>(), hb_mixer{out, 7});
+  out.synchronize();
+  digest("call_in_expression", res);
+}
+
 // ---- Function objects as tiled kernels (Microsoft's samples and book: a
 // class with a constructor and private `m_` members; a particle
 // simulation's functor templates deriving from a base and holding
@@ -1002,5 +1045,6 @@ int main() {
   view_bounds();
   unbraced_barrier();
   function_objects();
+  call_in_expression();
   return 0;
 }

@@ -36,6 +36,7 @@ std::string Inliner::run() {
   edits = restarts(body, found, fid);
   for (TextEdit& e : expandBarrierMacros(body, fid)) edits.push_back(std::move(e));
   if (found.empty() && edits.empty()) return "";
+  std::set<const Stmt*> hoisted;
   for (const CallExpr* c : found) {
     std::string k;
     // `T v = f(t, ...);` or `x = f(t, ...);` in a block of the kernel: the
@@ -44,7 +45,9 @@ std::string Inliner::run() {
     // the right operand of `=` is sequenced before its left one, so `x`
     // (AMD's radix sort: `histogram[j] = Scan(histogram[j], idx);`) is
     // evaluated after the call, as here.
-    if (const Stmt* ds = valuedStatement(c)) {
+    if (const Stmt* ds = valuedStatement(c, true)) {
+      if (!hoisted.insert(ds).second)
+        throw Refused{"two calls that wait on the barrier in one statement (" + where(c->getBeginLoc()) + ")"};
       const std::string rv = "amp_ht_rv" + std::to_string(ids_);
       std::string rt;
       const std::string block = inlineCall(c, ds, fid, {}, param_, 0, dependent_, {}, k, rv, &rt);
@@ -55,6 +58,8 @@ std::string Inliner::run() {
       continue;
     }
     const Stmt* st = statementOf(c);
+    if (!hoisted.insert(st).second)
+      throw Refused{"two calls that wait on the barrier in one statement (" + where(c->getBeginLoc()) + ")"};
     edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
     keys += k;
   }
@@ -200,7 +205,7 @@ std::vector<TextEdit> Inliner::restarts(const CompoundStmt* body, const std::vec
   refs.TraverseStmt(const_cast<CompoundStmt*>(body));
   std::vector<std::pair<unsigned, unsigned>> callRanges;
   for (const CallExpr* c : calls) {
-    const Stmt* st = valuedStatement(c);
+    const Stmt* st = valuedStatement(c, true);
     if (!st) st = statementOf(c);
     callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
   }
@@ -371,9 +376,143 @@ const DeclStmt* Inliner::initialisedBy(const CallExpr* c) {
 }
 // The statement whose value the waiting call c gives: `T v = f(...);` or
 // `v = f(...);`, in a block; else null.
-const Stmt* Inliner::valuedStatement(const CallExpr* c) {
+const Stmt* Inliner::valuedStatement(const CallExpr* c, bool kernelLevel) {
   if (const Stmt* s = initialisedBy(c)) return s;
-  return assignedBy(c);
+  if (const Stmt* s = assignedBy(c)) return s;
+  return kernelLevel ? enclosingStatement(c) : nullptr;
+}
+// A waiting call inside a larger expression of the kernel's own body
+// (`x = a + f(t);`, `T v = g(t) * 2;`, `h(f(t), y);`): the statement S (an
+// expression statement or a one-variable declaration, in a block) whose
+// value it is part of; the call is then evaluated first, into amp_ht_rvN,
+// and S reads that. Evaluating the call before everything else of S is one
+// of the orders C++ allows where the call is unsequenced (or
+// indeterminately sequenced) with the rest, and gives the bytes of any
+// other order when the rest is quiet (below: no side effect, no memory
+// read the call could change). Null when the call is not in such a
+// statement; Refused when it is but that order is not provably the same:
+// the call under `&&`, `||`, `?:` branches or a comma's right operand (it
+// may not run at all, or runs after), or in the left operand of an
+// assignment (C++17 evaluates it after the right), or beside operands
+// that are not quiet.
+const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
+  const FunctionDecl* f = c->getDirectCallee();
+  if (!f || f->getReturnType()->isReferenceType() || !returnsStorable(f)) return nullptr;
+  const std::string at = " (" + where(c->getBeginLoc()) + ")";
+  const Stmt* n = c;
+  for (int guard = 0; guard < 64; ++guard) {
+    auto ps = ctx_.getParents(*n);
+    if (ps.empty()) return nullptr;
+    if (const auto* vd = ps[0].get<VarDecl>()) { // `T v = E;`, E holding the call
+      if (vd->getInitStyle() != VarDecl::CInit) return nullptr;
+      auto dp = ctx_.getParents(*vd);
+      const auto* ds = dp.empty() ? nullptr : dp[0].get<DeclStmt>();
+      const Stmt* blk = ds ? parentOf(ds) : nullptr;
+      if (!ds || !ds->isSingleDecl() || !blk || !isa<CompoundStmt>(blk) || !ds->getBeginLoc().isFileID() ||
+          !ds->getEndLoc().isFileID())
+        return nullptr;
+      return ds;
+    }
+    const Stmt* p = ps[0].get<Stmt>();
+    if (!p) return nullptr;
+    if (isa<CompoundStmt>(p)) {
+      if (!isa<Expr>(n) || !n->getBeginLoc().isFileID() || !n->getEndLoc().isFileID()) return nullptr;
+      return n;
+    }
+    if (!isa<Expr>(p)) return nullptr; // a condition, a return, a loop header: not this form
+    // The operands of p evaluated beside n must be quiet, and n must be
+    // evaluated whenever p is.
+    if (const auto* b = dyn_cast<BinaryOperator>(p)) {
+      if ((b->isLogicalOp() || b->getOpcode() == BO_Comma) && b->getRHS() == n)
+        throw Refused{"a call that waits on the barrier in the right operand of `" + b->getOpcodeStr().str() +
+                      "`" + at + ": it may not run, or runs after the left one"};
+      if (b->isAssignmentOp() && b->getLHS() == n)
+        throw Refused{"a call that waits on the barrier on the left of an assignment" + at};
+      if (b->isAssignmentOp()) {
+        n = p;
+        continue; // the left operand is evaluated after the right (C++17)
+      }
+    }
+    if (const auto* co = dyn_cast<AbstractConditionalOperator>(p); co && co->getCond() != n)
+      throw Refused{"a call that waits on the barrier in a branch of `?:`" + at + ": it may not run"};
+    if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(p); oc && oc->isAssignmentOp()) {
+      if (oc->getArg(0) == n) throw Refused{"a call that waits on the barrier on the left of an assignment" + at};
+      n = p;
+      continue;
+    }
+    for (const Stmt* o : p->children())
+      if (o && o != n && isa<Expr>(o) && !quiet(cast<Expr>(o), c))
+        throw Refused{"a call that waits on the barrier inside an expression whose other operands read memory or "
+                      "have side effects" + at + ": the order C++ leaves open could change the result"};
+    n = p;
+  }
+  return nullptr;
+}
+// e neither has side effects nor reads memory that the waiting call c could
+// write: literals, the kernel's tiled_index and its members, local
+// variables (not static, not references, not tile_static, not named in c),
+// constants, with arithmetic, comparisons, casts and index/extent
+// accessors.
+bool Inliner::quiet(const Expr* e, const CallExpr* c) {
+  e = e->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(e) || isa<FloatingLiteral>(e) || isa<CXXBoolLiteralExpr>(e) || isa<CharacterLiteral>(e) ||
+      isa<UnaryExprOrTypeTraitExpr>(e) || isa<SubstNonTypeTemplateParmExpr>(e))
+    return true;
+  if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
+    if (isa<EnumConstantDecl>(dr->getDecl()) || isa<FunctionDecl>(dr->getDecl())) return true;
+    const auto* v = dyn_cast<VarDecl>(dr->getDecl());
+    if (!v) return false;
+    if (v == param_) return true;
+    if (v->getType()->isReferenceType() || v->isStaticLocal() || v->hasGlobalStorage())
+      return v->getType().isConstQualified() && !v->getType()->isReferenceType() && v->hasGlobalStorage();
+    struct Names : RecursiveASTVisitor<Names> {
+      const VarDecl* v;
+      bool found = false;
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        if (r->getDecl() == v) found = true;
+        return true;
+      }
+    } names;
+    names.v = v;
+    names.TraverseStmt(const_cast<CallExpr*>(c));
+    return !names.found;
+  }
+  if (const auto* me = dyn_cast<MemberExpr>(e)) {
+    if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && dr->getDecl() == param_)
+      return true;
+    if (!isa<FieldDecl>(me->getMemberDecl())) return false;
+    // A function object's member of a const operator(): const for the kernel.
+    if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+      return !fn_.lambda && fn_.op->isConst() && !cast<FieldDecl>(me->getMemberDecl())->isMutable() &&
+             !me->getType()->isReferenceType();
+    return isValueClass(me->getBase()->getType()) && quiet(me->getBase(), c);
+  }
+  if (const auto* b = dyn_cast<BinaryOperator>(e))
+    return !b->isAssignmentOp() && quiet(b->getLHS(), c) && quiet(b->getRHS(), c);
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    switch (u->getOpcode()) {
+    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return quiet(u->getSubExpr(), c);
+    default: return false;
+    }
+  }
+  if (const auto* co = dyn_cast<ConditionalOperator>(e))
+    return quiet(co->getCond(), c) && quiet(co->getTrueExpr(), c) && quiet(co->getFalseExpr(), c);
+  if (const auto* ce = dyn_cast<ExplicitCastExpr>(e)) return quiet(ce->getSubExpr(), c);
+  if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return quiet(m->getSubExpr(), c);
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
+    if (oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreParenImpCasts()->getType()) || oc->isAssignmentOp())
+      return false;
+    for (const Expr* a : oc->arguments())
+      if (!quiet(a, c)) return false;
+    return true;
+  }
+  if (const auto* ce = dyn_cast<CXXConstructExpr>(e)) {
+    if (!isValueClass(ce->getType()) && !ce->getType()->isScalarType()) return false;
+    for (const Expr* a : ce->arguments())
+      if (!quiet(a, c)) return false;
+    return true;
+  }
+  return false;
 }
 // The statement `v = f(...);` (in a block) whose right-hand side is the
 // waiting call c, f returning a scalar or a class with a default

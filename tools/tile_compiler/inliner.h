@@ -87,7 +87,9 @@ private:
   bool waitsAnyTiled(const FunctionDecl* g);
   const DeclStmt* initialisedBy(const CallExpr* c);
   const Stmt* assignedBy(const CallExpr* c);
-  const Stmt* valuedStatement(const CallExpr* c);
+  const Stmt* valuedStatement(const CallExpr* c, bool kernelLevel = false);
+  const Stmt* enclosingStatement(const CallExpr* c);
+  bool quiet(const Expr* e, const CallExpr* c);
   bool returnsStorable(const FunctionDecl* f);
   const Stmt* statementOf(const CallExpr* c);
 
