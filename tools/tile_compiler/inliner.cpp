@@ -416,7 +416,10 @@ const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
     const Stmt* p = ps[0].get<Stmt>();
     if (!p) return nullptr;
     if (isa<CompoundStmt>(p)) {
-      if (!isa<Expr>(n) || !n->getBeginLoc().isFileID() || !n->getEndLoc().isFileID()) return nullptr;
+      // (The call statement itself, its value discarded: statementOf's.)
+      if (!isa<Expr>(n) || cast<Expr>(n)->IgnoreImplicit() == c || !n->getBeginLoc().isFileID() ||
+          !n->getEndLoc().isFileID())
+        return nullptr;
       return n;
     }
     if (!isa<Expr>(p)) return nullptr; // a condition, a return, a loop header: not this form
