@@ -976,6 +976,33 @@ struct hb_rotator {
   }
 };
 
+// A functor template whose operator() is defined outside its class (a
+// particle simulation's shape: `template <class K> void density<K>::
+// operator()(...) const restrict(amp)` after the class, which derives from
+// its kernel-function parameter and holds references to arrays).
+struct hb_kernel_weight {
+  float w = 0.5f;
+};
+template <class K> class hb_density : public K {
+public:
+  hb_density(array<float, 1>& d, const array<float, 1>& p, float m) : m_density(d), m_points(p), m_mass(m) {}
+  void operator()(tiled_index<32> idx) const restrict(amp);
+
+private:
+  array<float, 1>& m_density;
+  const array<float, 1>& m_points;
+  float m_mass;
+};
+template <class K>
+void hb_density<K>::operator()(tiled_index<32> idx) const restrict(amp) { // expect: compiled
+  tile_static float s[32];
+  s[idx.local[0]] = m_points[idx.global];
+  idx.barrier.wait();
+  float acc = 0.0f;
+  for (int j = 0; j < 32; ++j) acc += s[(idx.local[0] + j) % 32] * this->w;
+  m_density[idx.global] = acc * m_mass;
+}
+
 void function_objects() {
   const int n = 256;
   std::vector<int> v(n);
@@ -1016,6 +1043,13 @@ void function_objects() {
   parallel_for_each(va.extent.tile<16>(), hb_weighted<double>(va, wa, 0.5));
   vals = va;
   digest("functor_references", vals);
+
+  std::vector<float> pts(128);
+  for (int i = 0; i < 128; ++i) pts[i] = float(i % 23) * 0.375f;
+  array<float, 1> pa(128, pts.begin()), da(128);
+  parallel_for_each(pa.extent.tile<32>(), hb_density<hb_kernel_weight>(da, pa, 1.5f));
+  std::vector<float> dens = da;
+  digest("functor_outside_class", dens);
 }
 
 } // namespace

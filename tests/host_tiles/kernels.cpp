@@ -500,6 +500,15 @@ void returns() {
   }
 }
 
+} // namespace
+template <int TS> void header_functor<TS>::operator()(tiled_index<TS> t) const restrict(amp) { // expect: compiled
+  tile_static int s[TS];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] = s[(t.local[0] + shift) % TS] * 3 + t.local[0];
+}
+namespace {
+
 void headers() {
   const int n = 1024;
   std::vector<int> in = ints(n, 5), got(n);
@@ -513,6 +522,9 @@ void headers() {
   header_memory_cond(a, out);
   out.synchronize();
   digest("header-fallback", got);
+  parallel_for_each(out.extent.tile<64>(), header_functor<64>{out, 5});
+  out.synchronize();
+  digest("header-functor", got);
 }
 
 // ---- barriers in called functions (inlined by the tile compiler's first

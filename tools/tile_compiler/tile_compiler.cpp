@@ -217,11 +217,20 @@ private:
   // template beside it (below, "function objects"). Why that cannot be
   // written ("" when it can); markers: whether the class can take the
   // static members that name the kernel (for the run-time report) at all.
-  static std::string functorShape(const CXXMethodDecl* op, bool& markers) {
+  // inClass: for an operator defined outside its class, its declaration in
+  // the class (the member template's declaration and the static members go
+  // there, its definition beside the operator's).
+  static std::string functorShape(const CXXMethodDecl* op, bool& markers, const FunctionDecl*& inClass) {
     const FunctionDecl* pat = op->getTemplateInstantiationPattern();
+    const FunctionDecl* def = pat ? pat : op;
     const CXXRecordDecl* rd = op->getParent();
     markers = false;
-    if ((pat ? pat : op)->isOutOfLine()) return "a function object whose operator() is defined outside its class";
+    inClass = nullptr;
+    if (def->isOutOfLine()) {
+      inClass = def->getCanonicalDecl();
+      if (inClass == def || inClass->isOutOfLine())
+        return "a function object whose operator() is defined outside its class and not declared in it";
+    }
     if (!rd->getIdentifier()) return "a function object of an unnamed class";
     int tiled = 0;
     for (const CXXMethodDecl* m : rd->methods())
@@ -276,7 +285,12 @@ private:
     endAt_ = k0.end();
     std::string why;
     bool markers = true; // a function object's class can take the static members naming the kernel
-    if (functor) why = functorShape(op, markers);
+    const FunctionDecl* inClass = nullptr; // an operator defined outside its class: its declaration there
+    if (functor) why = functorShape(op, markers, inClass);
+    if (inClass && !(inClass->getBeginLoc().isFileID() && rewritable(sm, inClass->getBeginLoc()))) {
+      markers = false;
+      if (why.empty()) why = "a function object whose class is in a header the tile compiler does not rewrite";
+    }
     if (why.empty() && fibers_.count(keyOf(sm, at)))
       why = "its compiled form did not compile (a defect of the tile compiler; the build's warning gives the error)";
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
@@ -420,25 +434,62 @@ private:
                           : " static const char* amp_ht_why() { return " + quote(why) + "; } using amp_ht_fibers_self = " +
                                 cls + ";");
     };
+    // An operator defined outside its class: where its declaration in the
+    // class ends (after its `;`), that declaration's qualifiers (from its
+    // parameter list's `)` to the `;`), and the line directive after it.
+    SourceLocation declAfter;
+    std::string declQuals, declResume;
+    if (inClass) {
+      const SourceLocation de = sm.getExpansionRange(inClass->getEndLoc()).getEnd();
+      const FileID dfid = sm.getFileID(de);
+      const llvm::StringRef dbuf = sm.getBufferData(dfid);
+      size_t o = sm.getFileOffset(Lexer::getLocForEndOfToken(de, 0, sm, lo));
+      // (Past qualifiers that expand to nothing, `restrict(amp)` in a host build.)
+      while (o < dbuf.size() && dbuf[o] != ';' && dbuf[o] != '{' && dbuf[o] != '}') ++o;
+      const auto dtl = inClass->getTypeSourceInfo()
+                           ? inClass->getTypeSourceInfo()->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>()
+                           : FunctionProtoTypeLoc();
+      if (o < dbuf.size() && dbuf[o] == ';' && dtl && dtl.getRParenLoc().isFileID() &&
+          sm.getFileID(dtl.getRParenLoc()) == dfid) {
+        const size_t qb = sm.getFileOffset(Lexer::getLocForEndOfToken(dtl.getRParenLoc(), 0, sm, lo));
+        declAfter = sm.getComposedLoc(dfid, static_cast<unsigned>(o + 1));
+        declQuals = qb <= o ? dbuf.slice(qb, o).str() : "";
+        std::string dfile;
+        for (char c : std::string(sm.getPresumedLoc(de).getFilename())) {
+          if (c == '"' || c == '\\') dfile += '\\';
+          dfile += c;
+        }
+        declResume = "\n#line " + std::to_string(sm.getPresumedLoc(declAfter).getLine()) + " \"" + dfile + "\"\n";
+      } else {
+        markers = false;
+        if (why.empty()) why = "a function object whose operator()'s declaration in its class could not be located";
+      }
+    }
+    // The static members naming the kernel: beside the operator, or after
+    // its declaration in the class.
+    auto insertMarkers = [&](const std::string& why) {
+      if (!markers) return;
+      if (inClass) rw.InsertTextAfter(declAfter, nameKernel(why) + declResume);
+      else rw.InsertTextAfter(after, nameKernel(why) + resume);
+    };
     if (!why.empty()) {
       note(sm, at, "tiled kernel keeps fibers: " + why);
       restore();
-      if (functor) {
-        if (markers) rw.InsertTextAfter(after, nameKernel(why) + resume);
-        return;
-      }
+      if (functor) return insertMarkers(why);
       rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_fiber_kernel(" + quote(whereText) + ", ");
       rw.InsertTextAfter(after, ", " + quote(why) + ")");
       return;
     }
     // The lambda's parameter list becomes (auto&& amp_ht_arg); its declarator
     // gets `-> void` unless it has a trailing return type already.
-    const TypeSourceInfo* tsi = op->getTypeSourceInfo();
+    // (A function object's: its definition's, the pattern's in a class template.)
+    const FunctionDecl* defn = functor && op->getTemplateInstantiationPattern() ? op->getTemplateInstantiationPattern() : op;
+    const TypeSourceInfo* tsi = defn->getTypeSourceInfo();
     const auto ftl = tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
     auto refuse = [&](const std::string& why) {
       note(sm, at, "tiled kernel keeps fibers: " + why);
       restore();
-      if (functor && markers) rw.InsertTextAfter(after, nameKernel(why) + resume);
+      if (functor) insertMarkers(why);
     };
     if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID())
       return refuse("its parameter list could not be located");
@@ -462,10 +513,37 @@ private:
       if (sm.getFileID(ftl.getRParenLoc()) != sm.getFileID(body->getLBracLoc()) || qb > lb)
         return refuse("its qualifiers could not be located");
       const std::string quals = buf.slice(qb, lb).str();
-      restore();
-      rw.InsertTextAfter(after, "\ntemplate <class amp_ht_G, ::std::enable_if_t<::Concurrency::detail::host_tiles::"
-                                "is_tile_group<amp_ht_G>, int> = 0>\nvoid operator()(amp_ht_G&& amp_ht_arg)" +
-                                    quals + "{\n" + compiled + "}" + nameKernel("") + resume);
+      const std::string tparams = "template <class amp_ht_G, ::std::enable_if_t<::Concurrency::detail::host_tiles::"
+                                  "is_tile_group<amp_ht_G>, int>";
+      if (!inClass) {
+        restore();
+        rw.InsertTextAfter(after, "\n" + tparams + " = 0>\nvoid operator()(amp_ht_G&& amp_ht_arg)" + quals + "{\n" +
+                                      compiled + "}" + nameKernel("") + resume);
+      } else {
+        // Defined outside the class: the member template declared in the
+        // class after the operator's declaration, and defined after the
+        // operator's definition with the same template headers (a class
+        // template's) and qualifier (`K<T>::`).
+        const FunctionDecl* def = op->getTemplateInstantiationPattern() ? op->getTemplateInstantiationPattern() : op;
+        std::string heads;
+        for (unsigned i = 0; i < def->getNumTemplateParameterLists(); ++i) {
+          const SourceRange r = def->getTemplateParameterList(i)->getSourceRange();
+          if (!r.getBegin().isFileID() || !r.getEnd().isFileID() || sm.getFileID(r.getBegin()) != sm.getFileID(body->getLBracLoc()))
+            return refuse("the template header of its operator()'s definition could not be located");
+          heads += buf.slice(sm.getFileOffset(r.getBegin()), sm.getFileOffset(Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, lo))).str() + " ";
+        }
+        const SourceRange qr = def->getQualifierLoc().getSourceRange();
+        if (!qr.isValid() || !qr.getBegin().isFileID() || !qr.getEnd().isFileID() ||
+            sm.getFileID(qr.getBegin()) != sm.getFileID(body->getLBracLoc()))
+          return refuse("the qualifier of its operator()'s definition could not be located");
+        const std::string qual =
+            buf.slice(sm.getFileOffset(qr.getBegin()), sm.getFileOffset(Lexer::getLocForEndOfToken(qr.getEnd(), 0, sm, lo))).str();
+        restore();
+        rw.InsertTextAfter(declAfter, "\n" + tparams + " = 0>\nvoid operator()(amp_ht_G&& amp_ht_arg)" + declQuals + ";" +
+                                          nameKernel("") + declResume);
+        rw.InsertTextAfter(after, "\n" + heads + tparams + ">\nvoid " + qual + "operator()(amp_ht_G&& amp_ht_arg)" + quals +
+                                      "{\n" + compiled + "}" + resume);
+      }
     } else {
       rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
       const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
