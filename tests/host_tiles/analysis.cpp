@@ -584,3 +584,22 @@ void call_in_expressions(array_view<int, 1> a) {
     a[t.global] = s[0] + swaps(t, s, 7);
   });
 }
+// Inside an inlined helper: a statement whose other operands name only the
+// helper's own parameters and locals is compiled; one naming a global keeps
+// fibers (the second parse would not check how that name binds).
+const int swap_bias = 3;
+int swaps_plus(const tiled_index<64>& t, int* s, int x) restrict(amp) {
+  const int y = swaps(t, s, x) + x;
+  return 2 * swaps(t, s, y);
+}
+int swaps_global(const tiled_index<64>& t, int* s, int x) restrict(amp) { return swaps(t, s, x) + swap_bias; }
+void call_in_callee_expressions(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    a[t.global] = swaps_plus(t, s, a[t.global]);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    tile_static int s[64];
+    a[t.global] = swaps_global(t, s, a[t.global]);
+  });
+}

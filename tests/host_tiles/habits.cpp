@@ -855,6 +855,12 @@ int hb_swap(const tiled_index<32>& t, int* s, int x) restrict(amp) {
   return r;
 }
 int hb_mix(int a, int b) restrict(amp) { return a * 3 + b; }
+// Inside an inlined helper too: a declaration from a sum and the value the
+// helper returns (`return f(t, ...) * 2 + x;` as its last statement).
+int hb_swap_twice(const tiled_index<32>& t, int* s, int x) restrict(amp) {
+  int y = 1 + hb_swap(t, s, x);
+  return hb_swap(t, s, y) * 2 + x;
+}
 struct hb_mixer {
   array_view<int, 1> out;
   int bias;
@@ -877,6 +883,10 @@ void call_in_expression() {
     x = l + hb_swap(t, s, x);
     int y = hb_swap(t, s, x) * 2 - l;
     out[t.global] = hb_mix(hb_swap(t, s, y), l);
+  });
+  parallel_for_each(a.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    out[t.global] = hb_swap_twice(t, s, a[t.global] + out[t.global]);
   });
   parallel_for_each(a.extent.tile<32>(), hb_mixer{out, 7});
   out.synchronize();

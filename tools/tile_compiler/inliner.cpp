@@ -395,7 +395,9 @@ const Stmt* Inliner::valuedStatement(const CallExpr* c, bool kernelLevel) {
 // may not run at all, or runs after), or in the left operand of an
 // assignment (C++17 evaluates it after the right), or beside operands
 // that are not quiet.
-const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
+const Stmt* Inliner::enclosingStatement(const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee,
+                                        const Stmt* lastReturn) {
+  if (!tiled) tiled = param_;
   const FunctionDecl* f = c->getDirectCallee();
   if (!f || f->getReturnType()->isReferenceType() || !returnsStorable(f)) return nullptr;
   const std::string at = " (" + where(c->getBeginLoc()) + ")";
@@ -415,6 +417,7 @@ const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
     }
     const Stmt* p = ps[0].get<Stmt>();
     if (!p) return nullptr;
+    if (lastReturn && p == lastReturn) return p; // a valued callee's `return E;`, E holding the call
     if (isa<CompoundStmt>(p)) {
       // (The call statement itself, its value discarded: statementOf's.)
       if (!isa<Expr>(n) || cast<Expr>(n)->IgnoreImplicit() == c || !n->getBeginLoc().isFileID() ||
@@ -444,7 +447,7 @@ const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
       continue;
     }
     for (const Stmt* o : p->children())
-      if (o && o != n && isa<Expr>(o) && !quiet(cast<Expr>(o), c))
+      if (o && o != n && isa<Expr>(o) && !quiet(cast<Expr>(o), c, tiled, callee))
         throw Refused{"a call that waits on the barrier inside an expression whose other operands read memory or "
                       "have side effects" + at + ": the order C++ leaves open could change the result"};
     n = p;
@@ -455,64 +458,80 @@ const Stmt* Inliner::enclosingStatement(const CallExpr* c) {
 // write: literals, the kernel's tiled_index and its members, local
 // variables (not static, not references, not tile_static, not named in c),
 // constants, with arithmetic, comparisons, casts and index/extent
-// accessors.
-bool Inliner::quiet(const Expr* e, const CallExpr* c) {
+// accessors. In an inlined callee's body (callee), only its own parameters
+// and locals are names e may use: the second parse does not compare the
+// bindings of the statement's other names, and these cannot bind otherwise
+// (parameters are renamed, locals declared in the inlined block).
+bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee) {
   e = e->IgnoreParenImpCasts();
   if (isa<IntegerLiteral>(e) || isa<FloatingLiteral>(e) || isa<CXXBoolLiteralExpr>(e) || isa<CharacterLiteral>(e) ||
       isa<UnaryExprOrTypeTraitExpr>(e) || isa<SubstNonTypeTemplateParmExpr>(e))
     return true;
   if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
-    if (isa<EnumConstantDecl>(dr->getDecl()) || isa<FunctionDecl>(dr->getDecl())) return true;
+    if (isa<EnumConstantDecl>(dr->getDecl()) || isa<FunctionDecl>(dr->getDecl())) return !callee;
     const auto* v = dyn_cast<VarDecl>(dr->getDecl());
     if (!v) return false;
-    if (v == param_) return true;
+    if (v == tiled) return true;
+    if (callee && v->getDeclContext() != callee) return false;
     if (v->getType()->isReferenceType() || v->isStaticLocal() || v->hasGlobalStorage())
       return v->getType().isConstQualified() && !v->getType()->isReferenceType() && v->hasGlobalStorage();
+    // Named in the call only as a value read (a scalar passed by value):
+    // the call cannot change it.
     struct Names : RecursiveASTVisitor<Names> {
       const VarDecl* v;
       bool found = false;
+      bool VisitImplicitCastExpr(ImplicitCastExpr* ic) {
+        if (ic->getCastKind() == CK_LValueToRValue && isa<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()) &&
+            cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens())->getDecl() == v && v->getType()->isScalarType())
+          reads.insert(ic->getSubExpr()->IgnoreParens());
+        return true;
+      }
+      std::set<const Expr*> reads;
+      std::vector<const Expr*> all;
       bool VisitDeclRefExpr(DeclRefExpr* r) {
-        if (r->getDecl() == v) found = true;
+        if (r->getDecl() == v) all.push_back(r);
         return true;
       }
     } names;
     names.v = v;
     names.TraverseStmt(const_cast<CallExpr*>(c));
-    return !names.found;
+    for (const Expr* r : names.all)
+      if (!names.reads.count(r)) return false;
+    return true;
   }
   if (const auto* me = dyn_cast<MemberExpr>(e)) {
-    if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && dr->getDecl() == param_)
+    if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && dr->getDecl() == tiled)
       return true;
     if (!isa<FieldDecl>(me->getMemberDecl())) return false;
     // A function object's member of a const operator(): const for the kernel.
     if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
       return !fn_.lambda && fn_.op->isConst() && !cast<FieldDecl>(me->getMemberDecl())->isMutable() &&
              !me->getType()->isReferenceType();
-    return isValueClass(me->getBase()->getType()) && quiet(me->getBase(), c);
+    return isValueClass(me->getBase()->getType()) && quiet(me->getBase(), c, tiled, callee);
   }
   if (const auto* b = dyn_cast<BinaryOperator>(e))
-    return !b->isAssignmentOp() && quiet(b->getLHS(), c) && quiet(b->getRHS(), c);
+    return !b->isAssignmentOp() && quiet(b->getLHS(), c, tiled, callee) && quiet(b->getRHS(), c, tiled, callee);
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     switch (u->getOpcode()) {
-    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return quiet(u->getSubExpr(), c);
+    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return quiet(u->getSubExpr(), c, tiled, callee);
     default: return false;
     }
   }
   if (const auto* co = dyn_cast<ConditionalOperator>(e))
-    return quiet(co->getCond(), c) && quiet(co->getTrueExpr(), c) && quiet(co->getFalseExpr(), c);
-  if (const auto* ce = dyn_cast<ExplicitCastExpr>(e)) return quiet(ce->getSubExpr(), c);
-  if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return quiet(m->getSubExpr(), c);
+    return quiet(co->getCond(), c, tiled, callee) && quiet(co->getTrueExpr(), c, tiled, callee) && quiet(co->getFalseExpr(), c, tiled, callee);
+  if (const auto* ce = dyn_cast<ExplicitCastExpr>(e)) return quiet(ce->getSubExpr(), c, tiled, callee);
+  if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return quiet(m->getSubExpr(), c, tiled, callee);
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
     if (oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreParenImpCasts()->getType()) || oc->isAssignmentOp())
       return false;
     for (const Expr* a : oc->arguments())
-      if (!quiet(a, c)) return false;
+      if (!quiet(a, c, tiled, callee)) return false;
     return true;
   }
   if (const auto* ce = dyn_cast<CXXConstructExpr>(e)) {
     if (!isValueClass(ce->getType()) && !ce->getType()->isScalarType()) return false;
     for (const Expr* a : ce->arguments())
-      if (!quiet(a, c)) return false;
+      if (!quiet(a, c, tiled, callee)) return false;
     return true;
   }
   return false;
@@ -1174,14 +1193,23 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     *resultType = editedText(sm_, ffid, off(rr.getBegin()), endOfToken(rr.getEnd()), rv.e);
     if (resultType->find_first_of("&") != std::string::npos || resultType->find("auto") != std::string::npos)
       throw Refused{"the return type of " + fname + " is a reference or deduced" + at};
-    edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
-                     result + " = (" +
-                         editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), edits) +
-                         ");"});
   }
   // Nested waiting calls (on the callee's tiled_index).
   std::vector<const CallExpr*> nested;
   waitingCalls(body, fTiled, nested);
+  // The last `return E;` assigned to the caller's variable (`RESULT =
+  // (E);`), unless E holds a waiting call: that statement is then written
+  // with the nested call's (below).
+  bool retHoisted = false;
+  if (retValue) {
+    const unsigned rb = off(retValue->getBeginLoc()), re = endOfToken(retValue->getEndLoc());
+    for (const CallExpr* c : nested)
+      if (rb <= off(c->getBeginLoc()) && off(c->getBeginLoc()) < re) retHoisted = true;
+    if (!retHoisted)
+      edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
+                       result + " = (" + editedText(sm_, ffid, rb, re, edits) + ");"});
+  }
+  std::set<const Stmt*> hoisted;
   std::map<const Stmt*, std::string> nestedKeys;
   std::map<const Stmt*, const CallExpr*> nestedCall;
   std::set<const Stmt*> valuedNested;
@@ -1190,10 +1218,20 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     // (`unsigned rank = scan(...);`, `prefixSum = localPrefixSum(...);`):
     // `RT amp_ht_rvN; {inlined; amp_ht_rvN = (E);} /*amp_ht_valued*/ STMT`,
     // STMT the statement with the call replaced by amp_ht_rvN.
+    // Inside a larger expression (`x = a + g(t, ...);`, `return g(t, ...) *
+    // 2;` as the last statement of a valued callee): the same form, when
+    // the rest of the statement is quiet and names only the callee's own
+    // parameters and locals (enclosingStatement).
     const Stmt* vs = initialisedBy(c);
     if (vs && !returnsStorable(c->getDirectCallee())) vs = nullptr;
     if (!vs) vs = assignedBy(c);
+    if (!vs) vs = enclosingStatement(c, fTiled, f, retHoisted ? bv.last : nullptr);
     const Stmt* s = vs ? vs : statementOf(c);
+    if (!hoisted.insert(s).second)
+      throw Refused{"two calls that wait on the barrier in one statement of " + fname + at};
+    if (retHoisted && s != bv.last && !(off(s->getBeginLoc()) >= stmtEnd(bv.last, ffid) ||
+                                         stmtEnd(s, ffid) <= off(bv.last->getBeginLoc())))
+      throw Refused{"a call that waits on the barrier nested in the value " + fname + " returns" + at};
     nestedCall[s] = c;
     std::string k;
     // Template arguments of a nested call are spelled as written when the
@@ -1210,7 +1248,11 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
           inlineCall(c, vs, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k, rv, &rt);
       std::vector<TextEdit> se = edits;
       se.push_back({off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv});
-      const std::string stmt = editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
+      const std::string stmt =
+          vs == bv.last && retHoisted
+              ? result + " = (" +
+                    editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), se) + ");"
+              : editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
       edits.push_back({off(vs->getBeginLoc()), stmtEnd(vs, ffid), rt + " " + rv + "; " + block + " /*amp_ht_valued*/ " + stmt});
       valuedNested.insert(vs);
     } else {
@@ -1231,7 +1273,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     return "";
   };
   std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
-    if (s == bv.last) {
+    if (s == bv.last && !retHoisted) {
       if (retValue) {
         KeyWalker sub{sm_, nameFn, callFn, ""};
         sub.walk(retValue);

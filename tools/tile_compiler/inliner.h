@@ -88,8 +88,12 @@ private:
   const DeclStmt* initialisedBy(const CallExpr* c);
   const Stmt* assignedBy(const CallExpr* c);
   const Stmt* valuedStatement(const CallExpr* c, bool kernelLevel = false);
-  const Stmt* enclosingStatement(const CallExpr* c);
-  bool quiet(const Expr* e, const CallExpr* c);
+  // (tiled: the tiled_index the call's operands may read; callee: in an
+  // inlined callee's body, whose own names only the operands may use;
+  // lastReturn: its last `return E;`, which may hold the call.)
+  const Stmt* enclosingStatement(const CallExpr* c, const ValueDecl* tiled = nullptr,
+                                 const FunctionDecl* callee = nullptr, const Stmt* lastReturn = nullptr);
+  bool quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee);
   bool returnsStorable(const FunctionDecl* f);
   const Stmt* statementOf(const CallExpr* c);
 
