@@ -1,6 +1,6 @@
-// tile_compiler: a Clang 22 plugin that rewrites the tiled kernel lambdas of a
-// host translation unit so that a tile runs as loops over its work-items
-// between barriers instead of as fibers
+// tile_compiler: a Clang 22 plugin that rewrites the tiled kernels (lambdas,
+// and function objects' call operators) of a host translation unit so that a
+// tile runs as loops over its work-items between barriers instead of as fibers
 // (amp_compat/detail/backend/host/compiled_tiles.h has the runtime side,
 // README.md beside this file the design and the rules).
 //
@@ -14,7 +14,10 @@
 // DIR/PATH; report=1 prints a note per tiled kernel with a barrier: which path
 // it takes and why.
 //
-// What is compiled: a non-mutable lambda taking one tiled_index<...>, whose
+// What is compiled: a non-mutable lambda taking one tiled_index<...> (or a
+// function object's const operator() taking one: its members play the
+// captures' role, and its class gets the compiled form as a member template
+// beside the operator, which stays as written for fibers), whose
 // barriers (t.barrier.wait*() statements on its own parameter) sit at the top
 // level of the body or in blocks, `for`, `while` and `if` statements whose
 // conditions are uniform over the tile (see Kernel::uniform). Locals declared
@@ -26,8 +29,8 @@
 // guard on the local index becomes the item loop's bounds. A region loop whose
 // work-items provably touch no memory another of them writes is marked
 // `#pragma GCC ivdep`; over a 2-D tile the loop is a row/column nest.
-// A call statement handing the tiled_index to a function that waits on its
-// barrier is first inlined (Inliner, a first parse), the result analysed by
+// A call handing the tiled_index to a function that waits on its barrier (a
+// statement, or inside an expression whose other operands are quiet) is first inlined (Inliner, a first parse), the result analysed by
 // a second parse (pass=2) that also checks each inlined name binds as in the
 // callee; the fibers branch keeps the original body.
 // Everything else is wrapped with the reason and keeps fibers.

@@ -14,7 +14,10 @@
 // work-item per call; launch_host.h instead calls it once per tile with a
 // tile_group when the kernel is a compiled_kernel and AMP_HOST_TILES is not
 // `fibers`. A kernel the compiler refused is wrapped the same way with the
-// reason (compiled_kernel(where, LAMBDA, "why")) and keeps fibers.
+// reason (fiber_kernel(where, LAMBDA, "why")) and keeps fibers. A function
+// object's class instead gains an operator() template taking the tile_group
+// beside its own, and static members naming the kernel (functor_compiled,
+// functor_fibers below).
 //
 // AMP_HOST_TILES=compiled (default) | fibers chooses at run time;
 // AMP_HOST_TILES_REPORT=1 prints, at the first launch of each wrapped kernel,
