@@ -519,7 +519,17 @@ void functor_outside::operator()(tiled_index<64> t) const restrict(amp) { // exp
   t.barrier.wait();
   a[t.global] = s[63 - t.local[0]];
 }
+struct functor_template_operator {
+  array_view<int, 1> a;
+  template <int N> void operator()(tiled_index<N> t) const restrict(amp) { // expect: fibers: operator() is a template
+    tile_static int s[N];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[N - 1 - t.local[0]];
+  }
+};
 void function_object_refused(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), functor_template_operator{a});
   parallel_for_each(a.extent.tile<64>(), functor_not_const{a});
   parallel_for_each(a.extent.tile<64>(), functor_mutable_bound{a, 2});
   parallel_for_each(a.extent.tile<64>(), functor_outside{a});

@@ -235,6 +235,8 @@ private:
         return "a function object whose operator() is defined outside its class and not declared in it";
     }
     if (!rd->getIdentifier()) return "a function object of an unnamed class";
+    // (Its template parameters would not be in scope in the member template.)
+    if (op->getPrimaryTemplate()) return "a function object whose operator() is a template";
     int tiled = 0;
     for (const CXXMethodDecl* m : rd->methods())
       if (m->getOverloadedOperator() == OO_Call && m->getNumParams() == 1 &&
