@@ -468,17 +468,82 @@ void nested_shadow(array_view<int, 1> a) {
   });
 }
 
-// A function object that waits on its barrier: only lambdas are rewritten,
-// but the census names it (keeping fibers) instead of passing over it.
+// A function object that waits on its barrier: compiled as a lambda is (its
+// members in the captures' role).
 struct functor_kernel {
   array_view<int, 1> a;
-  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: a function object
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: compiled
     tile_static int s[64];
     s[t.local[0]] = a[t.global];
     t.barrier.wait();
     a[t.global] = s[63 - t.local[0]];
   }
 };
+// What keeps a function object on fibers, each with its reason: an
+// operator() that is not const (the launcher runs each work-item on its own
+// copy of the object, as for a `mutable` lambda), a member whose value may
+// change (`mutable`) bounding a loop around barriers, a class local to a
+// function (no member templates). An operator() defined outside its class is
+// compiled (the member template declared in the class, defined beside it).
+struct functor_not_const {
+  array_view<int, 1> a;
+  int calls = 0;
+  void operator()(tiled_index<64> t) restrict(amp) { // expect: fibers: not const
+    tile_static int s[64];
+    calls += 1;
+    s[t.local[0]] = a[t.global] + calls;
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]];
+  }
+};
+struct functor_mutable_bound {
+  array_view<int, 1> a;
+  mutable int rounds;
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: not provably uniform
+    tile_static int s[64];
+    for (int r = 0; r < rounds; ++r) {
+      s[t.local[0]] = a[t.global] + r;
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+      t.barrier.wait();
+    }
+  }
+};
+struct functor_outside {
+  array_view<int, 1> a;
+  void operator()(tiled_index<64> t) const restrict(amp);
+};
+void functor_outside::operator()(tiled_index<64> t) const restrict(amp) { // expect: compiled
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+struct functor_template_operator {
+  array_view<int, 1> a;
+  template <int N> void operator()(tiled_index<N> t) const restrict(amp) { // expect: fibers: operator() is a template
+    tile_static int s[N];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[N - 1 - t.local[0]];
+  }
+};
+void function_object_refused(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), functor_template_operator{a});
+  parallel_for_each(a.extent.tile<64>(), functor_not_const{a});
+  parallel_for_each(a.extent.tile<64>(), functor_mutable_bound{a, 2});
+  parallel_for_each(a.extent.tile<64>(), functor_outside{a});
+  struct local_kernel {
+    array_view<int, 1> a;
+    void operator()(tiled_index<64> t) const restrict(amp) { // expect: fibers: local to a function
+      tile_static int s[64];
+      s[t.local[0]] = a[t.global];
+      t.barrier.wait();
+      a[t.global] = s[63 - t.local[0]];
+    }
+  };
+  parallel_for_each(a.extent.tile<64>(), local_kernel{a});
+}
 void function_object(array_view<int, 1> a) { parallel_for_each(a.extent.tile<64>(), functor_kernel{a}); }
 
 // Sizes read from a view in a kernel that also stores values of the sizes'
@@ -493,5 +558,58 @@ void view_bounds_written(array_view<const int, 1> dims, array_view<int, 1> a) {
       a[t.global] = s[63 - t.local[0]];
       t.barrier.wait();
     }
+  });
+}
+
+// A waiting call inside a larger expression: moved ahead of the rest of its
+// statement when that order is one C++ allows and gives the same bytes;
+// kept on fibers where the call may not run (`&&`), is evaluated after the
+// rest (the left of `=`), or sits beside a read of tile_static memory it
+// writes.
+int swaps(const tiled_index<64>& t, int* s, int x) restrict(amp) {
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  return s[63 - t.local[0]];
+}
+void call_in_expressions(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    const int l = t.local[0];
+    int v = 3 * swaps(t, s, a[t.global]) + l;
+    a[t.global] = v;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: right operand of `&&`
+    tile_static int s[64];
+    const bool b = t.local[0] > 3 && swaps(t, s, 1) > 0;
+    a[t.global] = b;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: on the left of an assignment
+    tile_static int s[64];
+    a[swaps(t, s, 5) & 63] = 1;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    tile_static int s[64];
+    s[t.local[0]] = 2;
+    t.barrier.wait();
+    a[t.global] = s[0] + swaps(t, s, 7);
+  });
+}
+// Inside an inlined helper: a statement whose other operands name only the
+// helper's own parameters and locals is compiled; one naming a global keeps
+// fibers (the second parse would not check how that name binds).
+const int swap_bias = 3;
+int swaps_plus(const tiled_index<64>& t, int* s, int x) restrict(amp) {
+  const int y = swaps(t, s, x) + x;
+  return 2 * swaps(t, s, y);
+}
+int swaps_global(const tiled_index<64>& t, int* s, int x) restrict(amp) { return swaps(t, s, x) + swap_bias; }
+void call_in_callee_expressions(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    a[t.global] = swaps_plus(t, s, a[t.global]);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    tile_static int s[64];
+    a[t.global] = swaps_global(t, s, a[t.global]);
   });
 }

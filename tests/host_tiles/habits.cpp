@@ -840,6 +840,228 @@ void unbraced_barrier() {
 }
 #undef HB_EXCHANGE
 
+// A waiting call inside a larger expression of the kernel's own body: a
+// sum with a local (`x = l + f(t, ...)`), a declaration from a product
+// (`int y = f(t, ...) * 2 - l`), a waiting call as the argument of a plain
+// function, of a functor's operator() too. The call runs first, into a
+// value the statement then reads; the rest of each statement is quiet (no
+// memory read the call could change, no side effect), so any order C++
+// allows gives these bytes.
+int hb_swap(const tiled_index<32>& t, int* s, int x) restrict(amp) {
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  const int r = s[31 - t.local[0]];
+  t.barrier.wait();
+  return r;
+}
+int hb_mix(int a, int b) restrict(amp) { return a * 3 + b; }
+// Inside an inlined helper too: a declaration from a sum and the value the
+// helper returns (`return f(t, ...) * 2 + x;` as its last statement).
+int hb_swap_twice(const tiled_index<32>& t, int* s, int x) restrict(amp) {
+  int y = 1 + hb_swap(t, s, x);
+  return hb_swap(t, s, y) * 2 + x;
+}
+struct hb_mixer {
+  array_view<int, 1> out;
+  int bias;
+  void operator()(tiled_index<32> t) const restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    out[t.global] = hb_mix(hb_swap(t, s, out[t.global] + l), bias) - bias;
+  }
+};
+void call_in_expression() {
+  const int n = 128;
+  std::vector<int> in(n), res(n);
+  for (int i = 0; i < n; ++i) in[i] = (i * 13) % 41 - 20;
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> out(n, res);
+  parallel_for_each(a.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    int x = a[t.global];
+    x = l + hb_swap(t, s, x);
+    int y = hb_swap(t, s, x) * 2 - l;
+    out[t.global] = hb_mix(hb_swap(t, s, y), l);
+  });
+  parallel_for_each(a.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    out[t.global] = hb_swap_twice(t, s, a[t.global] + out[t.global]);
+  });
+  parallel_for_each(a.extent.tile<32>(), hb_mixer{out, 7});
+  out.synchronize();
+  digest("call_in_expression", res);
+}
+
+// ---- Function objects as tiled kernels (Microsoft's samples and book: a
+// class with a constructor and private `m_` members; a particle
+// simulation's functor templates deriving from a base and holding
+// `const array<...>&` members; the conformance suite's FunctObj with
+// `array<int, 2>&` members). Their members play the captures' role.
+
+// A class with a constructor and private members: a view, and a count of
+// rounds bounding the loop around the barriers (uniform: a member of a
+// const operator()); a value kept per work-item across them.
+class hb_rounds {
+public:
+  hb_rounds(array_view<int, 1> data, int rounds) : m_data(data), m_rounds(rounds) {}
+  void operator()(tiled_index<32> t) const restrict(amp) { // expect: compiled
+    tile_static int s[32];
+    const int l = t.local[0];
+    int acc = m_data[t.global];
+    for (int r = 0; r < m_rounds; ++r) {
+      s[l] = acc;
+      t.barrier.wait();
+      acc += s[(l + r + 1) % 32] / 2;
+      t.barrier.wait();
+    }
+    m_data[t.global] = acc;
+  }
+
+private:
+  array_view<int, 1> m_data;
+  int m_rounds;
+};
+
+// A functor template over the tile size and the element type: a tree
+// reduction, one sum per tile.
+template <int TS, class T> struct hb_tile_sum {
+  array_view<const T, 1> in;
+  array_view<T, 1> out;
+  void operator()(tiled_index<TS> t) const restrict(amp) { // expect: compiled
+    tile_static T s[TS];
+    const int l = t.local[0];
+    s[l] = in[t.global];
+    t.barrier.wait();
+    for (int k = TS / 2; k > 0; k /= 2) {
+      if (l < k) s[l] += s[l + k];
+      t.barrier.wait();
+    }
+    if (l == 0) out[t.tile] = s[0];
+  }
+};
+
+// Two-dimensional tiles: a transpose through a padded tile_static tile.
+template <int TS> struct hb_transpose {
+  array_view<const float, 2> in;
+  array_view<float, 2> out;
+  void operator()(tiled_index<TS, TS> t) const restrict(amp) { // expect: compiled
+    tile_static float tile[TS][TS + 1];
+    tile[t.local[0]][t.local[1]] = in[t.global];
+    t.barrier.wait();
+    out(t.tile_origin[1] + t.local[0], t.tile_origin[0] + t.local[1]) = tile[t.local[1]][t.local[0]];
+  }
+};
+
+// Reference members bound to arrays, members inherited from a base class
+// template and read through `this->`, a step size kept as a member.
+template <class T> struct hb_fields {
+  array<T, 1>& values;
+  const array<T, 1>& weights;
+  T step;
+};
+template <class T> struct hb_weighted : hb_fields<T> {
+  hb_weighted(array<T, 1>& v, const array<T, 1>& w, T step) : hb_fields<T>{v, w, step} {}
+  void operator()(tiled_index<16> t) const restrict(amp) { // expect: compiled
+    tile_static T s[16];
+    const int l = t.local[0];
+    s[l] = this->values[t.global] * this->weights[t.global];
+    t.barrier.wait();
+    this->values[t.global] = s[15 - l] + s[(l + 1) % 16] * this->step;
+  }
+};
+
+// A functor that hands its tiled_index to a helper that waits (inlined).
+template <int N> void hb_rotate(tiled_index<N> t, array_view<int, 1> a, int by) restrict(amp) {
+  tile_static int s[N];
+  s[t.local[0]] = a[t.global];
+  t.barrier.wait();
+  a[t.global] = s[(t.local[0] + by) % N] + by;
+}
+struct hb_rotator {
+  array_view<int, 1> a;
+  int by;
+  void operator()(tiled_index<16> t) const restrict(amp) { // expect: compiled
+    hb_rotate(t, a, by);
+  }
+};
+
+// A functor template whose operator() is defined outside its class (a
+// particle simulation's shape: `template <class K> void density<K>::
+// operator()(...) const restrict(amp)` after the class, which derives from
+// its kernel-function parameter and holds references to arrays).
+struct hb_kernel_weight {
+  float w = 0.5f;
+};
+template <class K> class hb_density : public K {
+public:
+  hb_density(array<float, 1>& d, const array<float, 1>& p, float m) : m_density(d), m_points(p), m_mass(m) {}
+  void operator()(tiled_index<32> idx) const restrict(amp);
+
+private:
+  array<float, 1>& m_density;
+  const array<float, 1>& m_points;
+  float m_mass;
+};
+template <class K>
+void hb_density<K>::operator()(tiled_index<32> idx) const restrict(amp) { // expect: compiled
+  tile_static float s[32];
+  s[idx.local[0]] = m_points[idx.global];
+  idx.barrier.wait();
+  float acc = 0.0f;
+  for (int j = 0; j < 32; ++j) acc += s[(idx.local[0] + j) % 32] * this->w;
+  m_density[idx.global] = acc * m_mass;
+}
+
+void function_objects() {
+  const int n = 256;
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = (i * 37) % 101 - 50;
+  array_view<int, 1> a(n, v);
+  parallel_for_each(a.extent.tile<32>(), hb_rounds(a, 4));
+  parallel_for_each(a.extent.tile<16>(), hb_rotator{a, 5});
+  a.synchronize();
+  digest("functor_rounds", v);
+
+  std::vector<float> in(1024), sums(1024 / 128);
+  for (int i = 0; i < 1024; ++i) in[i] = float(i % 29) * 0.125f - 1.0f;
+  array_view<const float, 1> ia(1024, in);
+  array_view<float, 1> sa(int(sums.size()), sums);
+  parallel_for_each(ia.extent.tile<128>(), hb_tile_sum<128, float>{ia, sa});
+  sa.synchronize();
+  digest("functor_template", sums);
+  std::vector<int> isums(1024 / 64);
+  std::vector<int> iin(1024);
+  for (int i = 0; i < 1024; ++i) iin[i] = i % 13;
+  array_view<const int, 1> iia(1024, iin);
+  array_view<int, 1> isa(int(isums.size()), isums);
+  parallel_for_each(iia.extent.tile<64>(), hb_tile_sum<64, int>{iia, isa});
+  isa.synchronize();
+  digest("functor_template_int", isums);
+
+  std::vector<float> m(32 * 48), mt(48 * 32);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = float(i) * 0.5f;
+  array_view<const float, 2> mi(32, 48, m);
+  array_view<float, 2> mo(48, 32, mt);
+  parallel_for_each(mi.extent.tile<16, 16>(), hb_transpose<16>{mi, mo});
+  mo.synchronize();
+  digest("functor_2d", mt);
+
+  std::vector<double> vals(64), wts(64);
+  for (int i = 0; i < 64; ++i) vals[i] = i * 0.75, wts[i] = 1.0 + (i % 5) * 0.25;
+  array<double, 1> va(64, vals.begin()), wa(64, wts.begin());
+  parallel_for_each(va.extent.tile<16>(), hb_weighted<double>(va, wa, 0.5));
+  vals = va;
+  digest("functor_references", vals);
+
+  std::vector<float> pts(128);
+  for (int i = 0; i < 128; ++i) pts[i] = float(i % 23) * 0.375f;
+  array<float, 1> pa(128, pts.begin()), da(128);
+  parallel_for_each(pa.extent.tile<32>(), hb_density<hb_kernel_weight>(da, pa, 1.5f));
+  std::vector<float> dens = da;
+  digest("functor_outside_class", dens);
+}
+
 } // namespace
 
 int main() {
@@ -866,5 +1088,7 @@ int main() {
   valued_assignment();
   view_bounds();
   unbraced_barrier();
+  function_objects();
+  call_in_expression();
   return 0;
 }

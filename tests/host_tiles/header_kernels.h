@@ -35,3 +35,12 @@ inline void header_memory_cond(const concurrency::array_view<const int, 1>& a,
     out[t.global] = s[63 - t.local[0]];
   });
 }
+
+// A function object declared here, its operator() defined by the includer
+// (kernels.cpp, `header_functor<TS>::operator()`): the member template the
+// compiled form adds is declared in this header's rewritten copy.
+template <int TS> struct header_functor {
+  concurrency::array_view<int, 1> out;
+  int shift;
+  void operator()(concurrency::tiled_index<TS> t) const restrict(amp);
+};

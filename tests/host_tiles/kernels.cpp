@@ -254,8 +254,17 @@ void fallbacks() {
   digest("fallback-call", got);
 
   out.discard_data();
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: inside an expression
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     out[t.global] = 1 + waits(t, a[t.global]);
+  });
+  out.synchronize();
+  digest("call-expr", got);
+
+  // Beside an operand that reads a view: GCC may read it before or after
+  // the call, so the call is not moved ahead of it.
+  out.discard_data();
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    out[t.global] = a[t.global] + waits(t, a[t.global]);
   });
   out.synchronize();
   digest("fallback-call-expr", got);
@@ -491,6 +500,15 @@ void returns() {
   }
 }
 
+} // namespace
+template <int TS> void header_functor<TS>::operator()(tiled_index<TS> t) const restrict(amp) { // expect: compiled
+  tile_static int s[TS];
+  s[t.local[0]] = out[t.global];
+  t.barrier.wait();
+  out[t.global] = s[(t.local[0] + shift) % TS] * 3 + t.local[0];
+}
+namespace {
+
 void headers() {
   const int n = 1024;
   std::vector<int> in = ints(n, 5), got(n);
@@ -504,6 +522,9 @@ void headers() {
   header_memory_cond(a, out);
   out.synchronize();
   digest("header-fallback", got);
+  parallel_for_each(out.extent.tile<64>(), header_functor<64>{out, 5});
+  out.synchronize();
+  digest("header-functor", got);
 }
 
 // ---- barriers in called functions (inlined by the tile compiler's first

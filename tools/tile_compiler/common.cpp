@@ -16,6 +16,18 @@ std::string spelledType(QualType t, const LangOptions& lo) {
   return t.getAsString(pp);
 }
 
+bool KernelFn::capturedByCopy(const VarDecl* v) const {
+  if (!lambda) return false;
+  for (const LambdaCapture& c : lambda->captures())
+    if (c.capturesVariable() && c.getCapturedVar() == v) return c.getCaptureKind() == LCK_ByCopy;
+  return false;
+}
+const FieldDecl* KernelFn::ownField(const Expr* e) {
+  const auto* me = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts());
+  if (!me || !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) return nullptr;
+  return dyn_cast<FieldDecl>(me->getMemberDecl());
+}
+
 bool inConcurrency(const Decl* d) {
   for (const DeclContext* c = d->getDeclContext(); c; c = c->getParent())
     if (const auto* ns = dyn_cast<NamespaceDecl>(c))

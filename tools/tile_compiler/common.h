@@ -49,6 +49,32 @@ struct Refused {
   std::string why;
 };
 
+// A tiled kernel: a lambda, or a function object's call operator
+// (`struct K { void operator()(tiled_index<256> t) const restrict(amp) {...} };`),
+// whose members play the role of a lambda's captures.
+struct KernelFn {
+  LambdaExpr* lambda = nullptr; // null for a function object
+  CXXMethodDecl* op = nullptr;  // the call operator (the lambda's own, or the class's)
+  static KernelFn of(LambdaExpr* l) { return {l, l->getCallOperator()}; }
+  static KernelFn of(CXXMethodDecl* m) { return {nullptr, m}; }
+  SourceLocation begin() const { return lambda ? lambda->getBeginLoc() : op->getBeginLoc(); }
+  SourceLocation end() const { return lambda ? lambda->getEndLoc() : op->getEndLoc(); }
+  CompoundStmt* body() const {
+    return lambda ? lambda->getCompoundStmtBody() : dyn_cast_or_null<CompoundStmt>(op->getBody());
+  }
+  // The scope the kernel's text is read in: the lambda's enclosing function
+  // (or namespace), or the call operator itself (whose parents are its class
+  // and the namespaces around it).
+  const DeclContext* scope() const { return lambda ? lambda->getLambdaClass()->getDeclContext() : op; }
+  // Each work-item owns a copy of the closure: a `mutable` lambda, or a
+  // call operator that is not const (the launcher copies the object per
+  // work-item then, capture.h's invoke_kernel).
+  bool copiesPerItem() const { return lambda ? lambda->isMutable() : !op->isConst(); }
+  bool capturedByCopy(const VarDecl* v) const;
+  // e is `this->m` (written `m`) for a field m of the function object.
+  static const FieldDecl* ownField(const Expr* e);
+};
+
 bool inConcurrency(const Decl* d);
 bool isAmpClass(QualType t, llvm::StringRef name);
 bool isValueClass(QualType t);

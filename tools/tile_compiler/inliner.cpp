@@ -28,7 +28,7 @@ std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, st
 // The kernel body's text between its braces with its waiting calls
 // inlined; "" when it has none. Throws Refused.
 std::string Inliner::run() {
-  const CompoundStmt* body = lambda_->getCompoundStmtBody();
+  const CompoundStmt* body = fn_.body();
   const FileID fid = sm_.getFileID(body->getLBracLoc());
   std::vector<TextEdit> edits;
   std::vector<const CallExpr*> found;
@@ -36,6 +36,7 @@ std::string Inliner::run() {
   edits = restarts(body, found, fid);
   for (TextEdit& e : expandBarrierMacros(body, fid)) edits.push_back(std::move(e));
   if (found.empty() && edits.empty()) return "";
+  std::set<const Stmt*> hoisted;
   for (const CallExpr* c : found) {
     std::string k;
     // `T v = f(t, ...);` or `x = f(t, ...);` in a block of the kernel: the
@@ -44,7 +45,9 @@ std::string Inliner::run() {
     // the right operand of `=` is sequenced before its left one, so `x`
     // (AMD's radix sort: `histogram[j] = Scan(histogram[j], idx);`) is
     // evaluated after the call, as here.
-    if (const Stmt* ds = valuedStatement(c)) {
+    if (const Stmt* ds = valuedStatement(c, true)) {
+      if (!hoisted.insert(ds).second)
+        throw Refused{"two calls that wait on the barrier in one statement (" + where(c->getBeginLoc()) + ")"};
       const std::string rv = "amp_ht_rv" + std::to_string(ids_);
       std::string rt;
       const std::string block = inlineCall(c, ds, fid, {}, param_, 0, dependent_, {}, k, rv, &rt);
@@ -55,6 +58,8 @@ std::string Inliner::run() {
       continue;
     }
     const Stmt* st = statementOf(c);
+    if (!hoisted.insert(st).second)
+      throw Refused{"two calls that wait on the barrier in one statement (" + where(c->getBeginLoc()) + ")"};
     edits.push_back({off(st->getBeginLoc()), stmtEnd(st, fid), inlineCall(c, st, fid, {}, param_, 0, dependent_, {}, k)});
     keys += k;
   }
@@ -200,7 +205,7 @@ std::vector<TextEdit> Inliner::restarts(const CompoundStmt* body, const std::vec
   refs.TraverseStmt(const_cast<CompoundStmt*>(body));
   std::vector<std::pair<unsigned, unsigned>> callRanges;
   for (const CallExpr* c : calls) {
-    const Stmt* st = valuedStatement(c);
+    const Stmt* st = valuedStatement(c, true);
     if (!st) st = statementOf(c);
     callRanges.push_back({off(st->getBeginLoc()), stmtEnd(st, fid)});
   }
@@ -371,9 +376,165 @@ const DeclStmt* Inliner::initialisedBy(const CallExpr* c) {
 }
 // The statement whose value the waiting call c gives: `T v = f(...);` or
 // `v = f(...);`, in a block; else null.
-const Stmt* Inliner::valuedStatement(const CallExpr* c) {
+const Stmt* Inliner::valuedStatement(const CallExpr* c, bool kernelLevel) {
   if (const Stmt* s = initialisedBy(c)) return s;
-  return assignedBy(c);
+  if (const Stmt* s = assignedBy(c)) return s;
+  return kernelLevel ? enclosingStatement(c) : nullptr;
+}
+// A waiting call inside a larger expression of the kernel's own body
+// (`x = a + f(t);`, `T v = g(t) * 2;`, `h(f(t), y);`): the statement S (an
+// expression statement or a one-variable declaration, in a block) whose
+// value it is part of; the call is then evaluated first, into amp_ht_rvN,
+// and S reads that. Evaluating the call before everything else of S is one
+// of the orders C++ allows where the call is unsequenced (or
+// indeterminately sequenced) with the rest, and gives the bytes of any
+// other order when the rest is quiet (below: no side effect, no memory
+// read the call could change). Null when the call is not in such a
+// statement; Refused when it is but that order is not provably the same:
+// the call under `&&`, `||`, `?:` branches or a comma's right operand (it
+// may not run at all, or runs after), or in the left operand of an
+// assignment (C++17 evaluates it after the right), or beside operands
+// that are not quiet.
+const Stmt* Inliner::enclosingStatement(const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee,
+                                        const Stmt* lastReturn) {
+  if (!tiled) tiled = param_;
+  const FunctionDecl* f = c->getDirectCallee();
+  if (!f || f->getReturnType()->isReferenceType() || !returnsStorable(f)) return nullptr;
+  const std::string at = " (" + where(c->getBeginLoc()) + ")";
+  const Stmt* n = c;
+  for (int guard = 0; guard < 64; ++guard) {
+    auto ps = ctx_.getParents(*n);
+    if (ps.empty()) return nullptr;
+    if (const auto* vd = ps[0].get<VarDecl>()) { // `T v = E;`, E holding the call
+      if (vd->getInitStyle() != VarDecl::CInit) return nullptr;
+      auto dp = ctx_.getParents(*vd);
+      const auto* ds = dp.empty() ? nullptr : dp[0].get<DeclStmt>();
+      const Stmt* blk = ds ? parentOf(ds) : nullptr;
+      if (!ds || !ds->isSingleDecl() || !blk || !isa<CompoundStmt>(blk) || !ds->getBeginLoc().isFileID() ||
+          !ds->getEndLoc().isFileID())
+        return nullptr;
+      return ds;
+    }
+    const Stmt* p = ps[0].get<Stmt>();
+    if (!p) return nullptr;
+    if (lastReturn && p == lastReturn) return p; // a valued callee's `return E;`, E holding the call
+    if (isa<CompoundStmt>(p)) {
+      // (The call statement itself, its value discarded: statementOf's.)
+      if (!isa<Expr>(n) || cast<Expr>(n)->IgnoreImplicit() == c || !n->getBeginLoc().isFileID() ||
+          !n->getEndLoc().isFileID())
+        return nullptr;
+      return n;
+    }
+    if (!isa<Expr>(p)) return nullptr; // a condition, a return, a loop header: not this form
+    // The operands of p evaluated beside n must be quiet, and n must be
+    // evaluated whenever p is.
+    if (const auto* b = dyn_cast<BinaryOperator>(p)) {
+      if ((b->isLogicalOp() || b->getOpcode() == BO_Comma) && b->getRHS() == n)
+        throw Refused{"a call that waits on the barrier in the right operand of `" + b->getOpcodeStr().str() +
+                      "`" + at + ": it may not run, or runs after the left one"};
+      if (b->isAssignmentOp() && b->getLHS() == n)
+        throw Refused{"a call that waits on the barrier on the left of an assignment" + at};
+      if (b->isAssignmentOp()) {
+        n = p;
+        continue; // the left operand is evaluated after the right (C++17)
+      }
+    }
+    if (const auto* co = dyn_cast<AbstractConditionalOperator>(p); co && co->getCond() != n)
+      throw Refused{"a call that waits on the barrier in a branch of `?:`" + at + ": it may not run"};
+    if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(p); oc && oc->isAssignmentOp()) {
+      if (oc->getArg(0) == n) throw Refused{"a call that waits on the barrier on the left of an assignment" + at};
+      n = p;
+      continue;
+    }
+    for (const Stmt* o : p->children())
+      if (o && o != n && isa<Expr>(o) && !quiet(cast<Expr>(o), c, tiled, callee))
+        throw Refused{"a call that waits on the barrier inside an expression whose other operands read memory or "
+                      "have side effects" + at + ": the order C++ leaves open could change the result"};
+    n = p;
+  }
+  return nullptr;
+}
+// e neither has side effects nor reads memory that the waiting call c could
+// write: literals, the kernel's tiled_index and its members, local
+// variables (not static, not references, not tile_static, not named in c),
+// constants, with arithmetic, comparisons, casts and index/extent
+// accessors. In an inlined callee's body (callee), only its own parameters
+// and locals are names e may use: the second parse does not compare the
+// bindings of the statement's other names, and these cannot bind otherwise
+// (parameters are renamed, locals declared in the inlined block).
+bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee) {
+  e = e->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(e) || isa<FloatingLiteral>(e) || isa<CXXBoolLiteralExpr>(e) || isa<CharacterLiteral>(e) ||
+      isa<UnaryExprOrTypeTraitExpr>(e) || isa<SubstNonTypeTemplateParmExpr>(e))
+    return true;
+  if (const auto* dr = dyn_cast<DeclRefExpr>(e)) {
+    if (isa<EnumConstantDecl>(dr->getDecl()) || isa<FunctionDecl>(dr->getDecl())) return !callee;
+    const auto* v = dyn_cast<VarDecl>(dr->getDecl());
+    if (!v) return false;
+    if (v == tiled) return true;
+    if (callee && v->getDeclContext() != callee) return false;
+    if (v->getType()->isReferenceType() || v->isStaticLocal() || v->hasGlobalStorage())
+      return v->getType().isConstQualified() && !v->getType()->isReferenceType() && v->hasGlobalStorage();
+    // Named in the call only as a value read (a scalar passed by value):
+    // the call cannot change it.
+    struct Names : RecursiveASTVisitor<Names> {
+      const VarDecl* v;
+      bool found = false;
+      bool VisitImplicitCastExpr(ImplicitCastExpr* ic) {
+        if (ic->getCastKind() == CK_LValueToRValue && isa<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()) &&
+            cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens())->getDecl() == v && v->getType()->isScalarType())
+          reads.insert(ic->getSubExpr()->IgnoreParens());
+        return true;
+      }
+      std::set<const Expr*> reads;
+      std::vector<const Expr*> all;
+      bool VisitDeclRefExpr(DeclRefExpr* r) {
+        if (r->getDecl() == v) all.push_back(r);
+        return true;
+      }
+    } names;
+    names.v = v;
+    names.TraverseStmt(const_cast<CallExpr*>(c));
+    for (const Expr* r : names.all)
+      if (!names.reads.count(r)) return false;
+    return true;
+  }
+  if (const auto* me = dyn_cast<MemberExpr>(e)) {
+    if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && dr->getDecl() == tiled)
+      return true;
+    if (!isa<FieldDecl>(me->getMemberDecl())) return false;
+    // A function object's member of a const operator(): const for the kernel.
+    if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+      return !fn_.lambda && fn_.op->isConst() && !cast<FieldDecl>(me->getMemberDecl())->isMutable() &&
+             !me->getType()->isReferenceType();
+    return isValueClass(me->getBase()->getType()) && quiet(me->getBase(), c, tiled, callee);
+  }
+  if (const auto* b = dyn_cast<BinaryOperator>(e))
+    return !b->isAssignmentOp() && quiet(b->getLHS(), c, tiled, callee) && quiet(b->getRHS(), c, tiled, callee);
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    switch (u->getOpcode()) {
+    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return quiet(u->getSubExpr(), c, tiled, callee);
+    default: return false;
+    }
+  }
+  if (const auto* co = dyn_cast<ConditionalOperator>(e))
+    return quiet(co->getCond(), c, tiled, callee) && quiet(co->getTrueExpr(), c, tiled, callee) && quiet(co->getFalseExpr(), c, tiled, callee);
+  if (const auto* ce = dyn_cast<ExplicitCastExpr>(e)) return quiet(ce->getSubExpr(), c, tiled, callee);
+  if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return quiet(m->getSubExpr(), c, tiled, callee);
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
+    if (oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreParenImpCasts()->getType()) || oc->isAssignmentOp())
+      return false;
+    for (const Expr* a : oc->arguments())
+      if (!quiet(a, c, tiled, callee)) return false;
+    return true;
+  }
+  if (const auto* ce = dyn_cast<CXXConstructExpr>(e)) {
+    if (!isValueClass(ce->getType()) && !ce->getType()->isScalarType()) return false;
+    for (const Expr* a : ce->arguments())
+      if (!quiet(a, c, tiled, callee)) return false;
+    return true;
+  }
+  return false;
 }
 // The statement `v = f(...);` (in a block) whose right-hand side is the
 // waiting call c, f returning a scalar or a class with a default
@@ -532,7 +693,7 @@ const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
   const FunctionDecl* pat = nullptr;
   if (depth == 0) {
     const FunctionDecl* fn = nullptr;
-    for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc && !fn; dc = dc->getParent())
+    for (const DeclContext* dc = fn_.scope(); dc && !fn; dc = dc->getParent())
       fn = dyn_cast<FunctionDecl>(dc);
     pat = fn ? fn->getTemplateInstantiationPattern() : nullptr;
   } else if (!patterns_.empty()) {
@@ -561,8 +722,8 @@ const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
 // Another instantiation may name another: the texts must then agree.
 std::vector<std::pair<QualType, std::string>> Inliner::kernelScopeTypes() {
   std::vector<std::pair<QualType, std::string>> out;
-  const SourceLocation at = lambda_->getBeginLoc();
-  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent())
+  const SourceLocation at = fn_.begin();
+  for (const DeclContext* dc = fn_.scope(); dc; dc = dc->getParent())
     if (const auto* fd = dyn_cast<FunctionDecl>(dc))
       for (const Decl* d : fd->decls())
         if (const auto* td = dyn_cast<TypedefNameDecl>(d); td && sm_.isBeforeInTranslationUnit(td->getLocation(), at))
@@ -585,7 +746,7 @@ std::vector<std::pair<llvm::APSInt, std::string>> Inliner::kernelScopeValues() {
 // kernel, innermost first, with their arguments in this instantiation.
 std::vector<std::pair<const NamedDecl*, TemplateArgument>> Inliner::enclosingTemplateArgs() {
   std::vector<std::pair<const NamedDecl*, TemplateArgument>> out;
-  for (const DeclContext* dc = lambda_->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+  for (const DeclContext* dc = fn_.scope(); dc; dc = dc->getParent()) {
     const TemplateArgumentList* args = nullptr;
     const TemplateParameterList* params = nullptr;
     if (const auto* fd = dyn_cast<FunctionDecl>(dc)) {
@@ -745,7 +906,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     throw Refused{"the body of " + fname + " is written through a macro" + at};
   if (!calleeFileOk(pbody->getLBracLoc()))
     throw Refused{fname + " is defined outside the main file and the project's headers" + at};
-  if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), lambda_->getBeginLoc()))
+  if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), fn_.begin()))
     throw Refused{fname + " is defined after the kernel" + at};
   // Names the callee's text uses unqualified are looked up from the
   // kernel: only where the kernel's scope sees all the callee's scope sees
@@ -756,7 +917,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
   // that its text means the same where the kernel is.
   const FileID ffid = sm_.getFileID(pbody->getLBracLoc());
   std::vector<TextEdit> edits; // on the callee's text
-  const DeclContext* kns = lambda_->getLambdaClass()->getDeclContext()->getEnclosingNamespaceContext();
+  const DeclContext* kns = fn_.scope()->getEnclosingNamespaceContext();
   const DeclContext* fns = f->getDeclContext()->getEnclosingNamespaceContext();
   if (!fns->Equals(kns) && !fns->Encloses(kns)) {
     std::string why;
@@ -1032,14 +1193,23 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     *resultType = editedText(sm_, ffid, off(rr.getBegin()), endOfToken(rr.getEnd()), rv.e);
     if (resultType->find_first_of("&") != std::string::npos || resultType->find("auto") != std::string::npos)
       throw Refused{"the return type of " + fname + " is a reference or deduced" + at};
-    edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
-                     result + " = (" +
-                         editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), edits) +
-                         ");"});
   }
   // Nested waiting calls (on the callee's tiled_index).
   std::vector<const CallExpr*> nested;
   waitingCalls(body, fTiled, nested);
+  // The last `return E;` assigned to the caller's variable (`RESULT =
+  // (E);`), unless E holds a waiting call: that statement is then written
+  // with the nested call's (below).
+  bool retHoisted = false;
+  if (retValue) {
+    const unsigned rb = off(retValue->getBeginLoc()), re = endOfToken(retValue->getEndLoc());
+    for (const CallExpr* c : nested)
+      if (rb <= off(c->getBeginLoc()) && off(c->getBeginLoc()) < re) retHoisted = true;
+    if (!retHoisted)
+      edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid),
+                       result + " = (" + editedText(sm_, ffid, rb, re, edits) + ");"});
+  }
+  std::set<const Stmt*> hoisted;
   std::map<const Stmt*, std::string> nestedKeys;
   std::map<const Stmt*, const CallExpr*> nestedCall;
   std::set<const Stmt*> valuedNested;
@@ -1048,10 +1218,20 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     // (`unsigned rank = scan(...);`, `prefixSum = localPrefixSum(...);`):
     // `RT amp_ht_rvN; {inlined; amp_ht_rvN = (E);} /*amp_ht_valued*/ STMT`,
     // STMT the statement with the call replaced by amp_ht_rvN.
+    // Inside a larger expression (`x = a + g(t, ...);`, `return g(t, ...) *
+    // 2;` as the last statement of a valued callee): the same form, when
+    // the rest of the statement is quiet and names only the callee's own
+    // parameters and locals (enclosingStatement).
     const Stmt* vs = initialisedBy(c);
     if (vs && !returnsStorable(c->getDirectCallee())) vs = nullptr;
     if (!vs) vs = assignedBy(c);
+    if (!vs) vs = enclosingStatement(c, fTiled, f, retHoisted ? bv.last : nullptr);
     const Stmt* s = vs ? vs : statementOf(c);
+    if (!hoisted.insert(s).second)
+      throw Refused{"two calls that wait on the barrier in one statement of " + fname + at};
+    if (retHoisted && s != bv.last && !(off(s->getBeginLoc()) >= stmtEnd(bv.last, ffid) ||
+                                         stmtEnd(s, ffid) <= off(bv.last->getBeginLoc())))
+      throw Refused{"a call that waits on the barrier nested in the value " + fname + " returns" + at};
     nestedCall[s] = c;
     std::string k;
     // Template arguments of a nested call are spelled as written when the
@@ -1068,7 +1248,11 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
           inlineCall(c, vs, ffid, edits, fTiled, depth + 1, dependent_ && pattern != f, aliases, k, rv, &rt);
       std::vector<TextEdit> se = edits;
       se.push_back({off(c->getBeginLoc()), endOfToken(c->getEndLoc()), rv});
-      const std::string stmt = editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
+      const std::string stmt =
+          vs == bv.last && retHoisted
+              ? result + " = (" +
+                    editedText(sm_, ffid, off(retValue->getBeginLoc()), endOfToken(retValue->getEndLoc()), se) + ");"
+              : editedText(sm_, ffid, off(vs->getBeginLoc()), stmtEnd(vs, ffid), se);
       edits.push_back({off(vs->getBeginLoc()), stmtEnd(vs, ffid), rt + " " + rv + "; " + block + " /*amp_ht_valued*/ " + stmt});
       valuedNested.insert(vs);
     } else {
@@ -1089,7 +1273,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     return "";
   };
   std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
-    if (s == bv.last) {
+    if (s == bv.last && !retHoisted) {
       if (retValue) {
         KeyWalker sub{sm_, nameFn, callFn, ""};
         sub.walk(retValue);

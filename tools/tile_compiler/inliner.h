@@ -34,13 +34,12 @@ std::string editedText(SourceManager& sm, FileID fid, unsigned b, unsigned e, st
 
 class Inliner {
 public:
-  Inliner(ASTContext& ctx, const std::set<std::string>& headers, LambdaExpr* l, ParmVarDecl* p,
+  Inliner(ASTContext& ctx, const std::set<std::string>& headers, KernelFn k, ParmVarDecl* p,
           Preprocessor* pp = nullptr)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), lambda_(l), param_(p),
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), headers_(headers), fn_(k), param_(p),
         pp_(pp) {
-    dependent_ = l->getLambdaClass()->getDeclContext()->isDependentContext() ||
-                 l->getCallOperator()->getTemplateInstantiationPattern() != nullptr;
-    for (const DeclContext* c = l->getLambdaClass()->getDeclContext(); c; c = c->getParent())
+    dependent_ = k.scope()->isDependentContext() || k.op->getTemplateInstantiationPattern() != nullptr;
+    for (const DeclContext* c = k.scope(); c; c = c->getParent())
       if (const auto* fd = dyn_cast<FunctionDecl>(c))
         if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) dependent_ = true;
   }
@@ -66,7 +65,7 @@ private:
   SourceManager& sm_;
   const LangOptions& lo_;
   const std::set<std::string>& headers_;
-  LambdaExpr* lambda_;
+  KernelFn fn_;
   ParmVarDecl* param_;
   Preprocessor* pp_; // macro definitions (expandBarrierMacros); may be null
   bool dependent_ = false; // the kernel is in a template: template arguments must be spelled as written
@@ -88,7 +87,13 @@ private:
   bool waitsAnyTiled(const FunctionDecl* g);
   const DeclStmt* initialisedBy(const CallExpr* c);
   const Stmt* assignedBy(const CallExpr* c);
-  const Stmt* valuedStatement(const CallExpr* c);
+  const Stmt* valuedStatement(const CallExpr* c, bool kernelLevel = false);
+  // (tiled: the tiled_index the call's operands may read; callee: in an
+  // inlined callee's body, whose own names only the operands may use;
+  // lastReturn: its last `return E;`, which may hold the call.)
+  const Stmt* enclosingStatement(const CallExpr* c, const ValueDecl* tiled = nullptr,
+                                 const FunctionDecl* callee = nullptr, const Stmt* lastReturn = nullptr);
+  bool quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee);
   bool returnsStorable(const FunctionDecl* f);
   const Stmt* statementOf(const CallExpr* c);
 

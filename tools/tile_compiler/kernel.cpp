@@ -7,7 +7,9 @@ namespace tile_compiler {
 
 // The compiled branch (statements inside `if constexpr (tile group) { ... }`).
 std::string Kernel::compile() {
-  if (lambda_->isMutable()) throw Refused{"the kernel is `mutable` (each work-item owns a copy of the closure)"};
+  if (fn_.copiesPerItem())
+    throw Refused{fn_.lambda ? "the kernel is `mutable` (each work-item owns a copy of the closure)"
+                             : "its operator() is not const (each work-item runs on its own copy of the object)"};
   collect();
   checkParamUses();
   if (!barriers) throw Refused{"no barrier"};

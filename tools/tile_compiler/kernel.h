@@ -20,9 +20,9 @@ public:
   // body: the block to compile when it is not the lambda's own body (a
   // kernel whose called functions were inlined by the first pass: the `then`
   // block of its `if constexpr (true) { INLINED } else { ORIGINAL }`).
-  Kernel(ASTContext& ctx, LambdaExpr* l, ParmVarDecl* p, CompoundStmt* body = nullptr)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), lambda_(l), param_(p),
-        body_(body ? body : l->getCompoundStmtBody()), fid_(sm_.getFileID(sm_.getExpansionLoc(l->getBeginLoc()))) {}
+  Kernel(ASTContext& ctx, KernelFn k, ParmVarDecl* p, CompoundStmt* body = nullptr)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), fn_(k), param_(p),
+        body_(body ? body : k.body()), fid_(sm_.getFileID(sm_.getExpansionLoc(k.begin()))) {}
 
   int barriers = 0;
   int per_item = 0;
@@ -46,7 +46,7 @@ private:
   ASTContext& ctx_;
   SourceManager& sm_;
   const LangOptions& lo_;
-  LambdaExpr* lambda_;
+  KernelFn fn_;
   ParmVarDecl* param_;
   CompoundStmt* body_;
   FileID fid_; // the file the kernel is written in (the main file or a project header)
@@ -145,6 +145,7 @@ private:
   bool isTileUpdate(const DeclRefExpr* r);
   bool isTileUpdateStmt(const Stmt* c);
   bool capturedByCopy(const VarDecl* v);
+  bool ownValueMember(const Expr* e);
   bool uniform(const Expr* e);
   bool uniformCall(const CallExpr* c);
   bool constElement(const CXXOperatorCallExpr* oc);

@@ -562,7 +562,7 @@ bool Kernel::initAssigns(const ForStmt* f, const VarDecl* v) {
   return false;
 }
 const ForStmt* Kernel::ownerFor(const DeclRefExpr* r, const VarDecl* v) {
-  for (const Stmt* q = parentOf(r); q && q != lambda_->getBody(); q = parentOf(q))
+  for (const Stmt* q = parentOf(r); q && q != fn_.body(); q = parentOf(q))
     if (const auto* f = dyn_cast<ForStmt>(q); f && initAssigns(f, v)) return f;
   return nullptr;
 }
@@ -572,7 +572,7 @@ bool Kernel::reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRe
     const ForStmt* f = ownerFor(r, v);
     if (!f) return false;
     if (withBarrier_.count(f)) continue;
-    for (const Stmt* q = parentOf(f); q && q != lambda_->getBody(); q = parentOf(q))
+    for (const Stmt* q = parentOf(f); q && q != fn_.body(); q = parentOf(q))
       if (const auto* outer = dyn_cast<ForStmt>(q); outer && withBarrier_.count(outer) && initAssigns(outer, v))
         return false;
     inItemFor.push_back(r);
@@ -622,10 +622,13 @@ bool Kernel::isTileUpdateStmt(const Stmt* c) {
   const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
   return v && locals_.count(v) && tileLevel_.count(v) && updateStmtOf(dr) == c;
 }
-bool Kernel::capturedByCopy(const VarDecl* v) {
-  for (const LambdaCapture& c : lambda_->captures())
-    if (c.capturesVariable() && c.getCapturedVar() == v) return c.getCaptureKind() == LCK_ByCopy;
-  return false;
+bool Kernel::capturedByCopy(const VarDecl* v) { return fn_.capturedByCopy(v); }
+// A function object's member that is what a lambda's capture by copy is:
+// `m` (this->m) of a const operator(), m neither a reference nor `mutable`:
+// const, and the same value for every work-item.
+bool Kernel::ownValueMember(const Expr* e) {
+  const FieldDecl* fd = KernelFn::ownField(e);
+  return fd && !fn_.lambda && !fd->isMutable() && !fd->getType()->isReferenceType();
 }
 // Uniform over the tile: the same value for every work-item of the tile at
 // the same point of the body. Literals, tile-level locals, values captured
@@ -659,6 +662,9 @@ bool Kernel::uniform(const Expr* e) {
       return n == "tile" || n == "tile_origin" || n == "tile_extent" || n == "tile_dim0" || n == "tile_dim1" ||
              n == "tile_dim2" || n == "rank" || (itemMode_ && (n == "local" || n == "global"));
     }
+    // A function object's member that is const for the kernel (its
+    // captures' role): uniform as a capture by copy is.
+    if (ownValueMember(me)) return true;
     if (me->isArrow()) return false;
     // The extent of an array or view that is the same object for every
     // work-item (AMD's samples: `integers.extent[0]` of an array captured by
@@ -711,7 +717,8 @@ bool Kernel::uniform(const Expr* e) {
     else if (isValueClass(strip(obj)->getType()))
       ok = uniform(obj);
     else if (m->getNameAsString() == "get_extent" || m->getNameAsString() == "get_tile_extent")
-      ok = uniform(obj) || (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
+      ok = uniform(obj) || (!fn_.lambda && KernelFn::ownField(obj)) ||
+           (isa<DeclRefExpr>(strip(obj)) && !locals_.count(dyn_cast<VarDecl>(
                                                                  cast<DeclRefExpr>(strip(obj))->getDecl())));
     if (!ok) return false;
     for (const Expr* a : mc->arguments())
@@ -900,7 +907,8 @@ bool Kernel::elementRef(const Expr* e) {
   if (!oc || !isElementAccess(oc)) return false;
   const auto* dr = dyn_cast<DeclRefExpr>(strip(oc->getArg(0)));
   const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-  if (!v || !(constCopy_.count(v) || (!locals_.count(v) && capturedByCopy(v)))) return false;
+  if (!ownValueMember(oc->getArg(0)) && (!v || !(constCopy_.count(v) || (!locals_.count(v) && capturedByCopy(v)))))
+    return false;
   for (unsigned i = 1; i < oc->getNumArgs(); ++i)
     if (!itemPure(oc->getArg(i))) return false;
   return true;
@@ -924,6 +932,9 @@ bool Kernel::uniformTemporary(const VarDecl* v) {
   return e->getType()->isScalarType() && uniform(e);
 }
 bool Kernel::uniformObject(const Expr* e) {
+  // A function object's member (a value, or a reference bound when the
+  // object was made): the same object for every work-item.
+  if (!fn_.lambda && KernelFn::ownField(e)) return true;
   const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
   if (!v || v == param_) return false;

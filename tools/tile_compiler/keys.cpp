@@ -98,6 +98,14 @@ std::string InlinedKeys::call(const CompoundStmt* cs) {
   // A nested call block: its bindings' initialisers (the arguments, read
   // in this block's names), then its own keys.
   std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+    // A statement using a valued call's value (`/*amp_ht_valued*/ STMT`, the
+    // callee's last `return` among them when its value holds the call):
+    // its keys are not compared, its call's are.
+    if (s->getBeginLoc().isFileID()) {
+      const llvm::StringRef buf = sm.getBufferData(sm.getFileID(s->getBeginLoc()));
+      const llvm::StringRef before = buf.substr(0, sm.getFileOffset(s->getBeginLoc())).rtrim();
+      if (before.ends_with("/*amp_ht_valued*/")) return true;
+    }
     // The callee's last `return E;` assigned to the caller's variable
     // (`amp_ht_rvN = (E);`): E's keys, as the first pass took them.
     const Expr *lhs = nullptr, *rhs = nullptr;
@@ -120,11 +128,6 @@ std::string InlinedKeys::call(const CompoundStmt* cs) {
         out += "VALUED ";
         return true;
       }
-    if (s->getBeginLoc().isFileID()) {
-      const llvm::StringRef buf = sm.getBufferData(sm.getFileID(s->getBeginLoc()));
-      const llvm::StringRef before = buf.substr(0, sm.getFileOffset(s->getBeginLoc())).rtrim();
-      if (before.ends_with("/*amp_ht_valued*/")) return true;
-    }
     if (!isCall(s)) return false;
     for (const Stmt* c : cast<CompoundStmt>(s)->body())
       if (const auto* ds = dyn_cast<DeclStmt>(c))

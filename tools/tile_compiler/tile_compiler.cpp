@@ -1,6 +1,6 @@
-// tile_compiler: a Clang 22 plugin that rewrites the tiled kernel lambdas of a
-// host translation unit so that a tile runs as loops over its work-items
-// between barriers instead of as fibers
+// tile_compiler: a Clang 22 plugin that rewrites the tiled kernels (lambdas,
+// and function objects' call operators) of a host translation unit so that a
+// tile runs as loops over its work-items between barriers instead of as fibers
 // (amp_compat/detail/backend/host/compiled_tiles.h has the runtime side,
 // README.md beside this file the design and the rules).
 //
@@ -14,7 +14,10 @@
 // DIR/PATH; report=1 prints a note per tiled kernel with a barrier: which path
 // it takes and why.
 //
-// What is compiled: a non-mutable lambda taking one tiled_index<...>, whose
+// What is compiled: a non-mutable lambda taking one tiled_index<...> (or a
+// function object's const operator() taking one: its members play the
+// captures' role, and its class gets the compiled form as a member template
+// beside the operator, which stays as written for fibers), whose
 // barriers (t.barrier.wait*() statements on its own parameter) sit at the top
 // level of the body or in blocks, `for`, `while` and `if` statements whose
 // conditions are uniform over the tile (see Kernel::uniform). Locals declared
@@ -26,8 +29,8 @@
 // guard on the local index becomes the item loop's bounds. A region loop whose
 // work-items provably touch no memory another of them writes is marked
 // `#pragma GCC ivdep`; over a 2-D tile the loop is a row/column nest.
-// A call statement handing the tiled_index to a function that waits on its
-// barrier is first inlined (Inliner, a first parse), the result analysed by
+// A call handing the tiled_index to a function that waits on its barrier (a
+// statement, or inside an expression whose other operands are quiet) is first inlined (Inliner, a first parse), the result analysed by
 // a second parse (pass=2) that also checks each inlined name binds as in the
 // callee; the fibers branch keeps the original body.
 // Everything else is wrapped with the reason and keeps fibers.
@@ -82,13 +85,19 @@ public:
       }
     } v;
     v.TraverseDecl(ctx.getTranslationUnitDecl());
-    if (pass_ == 1) reportFunctors(sm, v.functors);
+    // Kernels grouped by where they are written (a template's instantiations
+    // share the place): lambdas, then function objects' call operators.
     std::vector<SourceLocation> order;
-    std::map<SourceLocation, std::vector<LambdaExpr*>> groups;
+    std::map<SourceLocation, std::vector<KernelFn>> groups;
     for (LambdaExpr* l : v.lambdas) {
       auto& g = groups[l->getBeginLoc()];
       if (g.empty()) order.push_back(l->getBeginLoc());
-      g.push_back(l);
+      g.push_back(KernelFn::of(l));
+    }
+    for (const CXXMethodDecl* m : v.functors) {
+      auto& g = groups[m->getBeginLoc()];
+      if (g.empty()) order.push_back(m->getBeginLoc());
+      g.push_back(KernelFn::of(const_cast<CXXMethodDecl*>(m)));
     }
     for (SourceLocation at : order) handle(ctx, rw, groups[at]);
     std::error_code ec;
@@ -185,25 +194,6 @@ private:
     return false;
   }
 
-  // Function objects whose operator() takes a tiled_index and waits on its
-  // barrier: kernels too when launched, which only lambdas are compiled
-  // for. Each is counted in the census as keeping fibers (one note per
-  // definition, in the main file or a project header), so that the report
-  // does not pass over them.
-  void reportFunctors(SourceManager& sm, const std::vector<const CXXMethodDecl*>& ms) {
-    std::set<SourceLocation> seen;
-    for (const CXXMethodDecl* m : ms) {
-      if (m->getNumParams() != 1 || !isAmpClass(m->getParamDecl(0)->getType(), "tiled_index")) continue;
-      const SourceLocation at = m->getBeginLoc();
-      if (!at.isFileID() || !rewritable(sm, at) || !containsBarrier(m->getBody(), m->getParamDecl(0))) continue;
-      if (!seen.insert(at).second) continue;
-      endAt_ = m->getEndLoc();
-      note(sm, at, "tiled kernel keeps fibers: a function object (`" + m->getParent()->getNameAsString() +
-                       "::operator()`): only lambda kernels are compiled");
-    }
-    endAt_ = SourceLocation();
-  }
-
   // The kernel's note; ` [lines B-E]` (its lambda's lines) ends it, which
   // the launcher reads to tell which kernel a compile error points into.
   void note(SourceManager& sm, SourceLocation at, const std::string& what) {
@@ -226,25 +216,63 @@ private:
     return file + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
   }
 
-  void handle(ASTContext& ctx, Rewriter& rw, const std::vector<LambdaExpr*>& group) {
+  // A function object's call operator: the compiled form is a member
+  // template beside it (below, "function objects"). Why that cannot be
+  // written ("" when it can); markers: whether the class can take the
+  // static members that name the kernel (for the run-time report) at all.
+  // inClass: for an operator defined outside its class, its declaration in
+  // the class (the member template's declaration and the static members go
+  // there, its definition beside the operator's).
+  static std::string functorShape(const CXXMethodDecl* op, bool& markers, const FunctionDecl*& inClass) {
+    const FunctionDecl* pat = op->getTemplateInstantiationPattern();
+    const FunctionDecl* def = pat ? pat : op;
+    const CXXRecordDecl* rd = op->getParent();
+    markers = false;
+    inClass = nullptr;
+    if (def->isOutOfLine()) {
+      inClass = def->getCanonicalDecl();
+      if (inClass == def || inClass->isOutOfLine())
+        return "a function object whose operator() is defined outside its class and not declared in it";
+    }
+    if (!rd->getIdentifier()) return "a function object of an unnamed class";
+    // (Its template parameters would not be in scope in the member template.)
+    if (op->getPrimaryTemplate()) return "a function object whose operator() is a template";
+    int tiled = 0;
+    for (const CXXMethodDecl* m : rd->methods())
+      if (m->getOverloadedOperator() == OO_Call && m->getNumParams() == 1 &&
+          isAmpClass(m->getParamDecl(0)->getType(), "tiled_index"))
+        ++tiled;
+    if (tiled > 1) return "a function object with several operator()s taking a tiled_index";
+    markers = true;
+    if (rd->isLocalClass())
+      return "a function object of a class local to a function (such a class cannot have the member template "
+             "the compiled form adds)";
+    if (op->isVirtual()) return "a function object whose operator() is virtual";
+    if (op->getType()->castAs<FunctionProtoType>()->hasTrailingReturn())
+      return "a function object whose operator() has a trailing return type";
+    return "";
+  }
+
+  void handle(ASTContext& ctx, Rewriter& rw, const std::vector<KernelFn>& group) {
     SourceManager& sm = ctx.getSourceManager();
-    std::vector<LambdaExpr*> kernels; // the concrete instances that are tiled kernels with barriers
-    for (LambdaExpr* l : group) {
-      if (l->getLambdaClass()->isDependentContext()) continue;
-      CXXMethodDecl* op = l->getCallOperator();
+    std::vector<KernelFn> kernels; // the concrete instances that are tiled kernels with barriers
+    for (const KernelFn& f : group) {
+      if (f.lambda ? f.lambda->getLambdaClass()->isDependentContext() : f.op->isDependentContext()) continue;
+      CXXMethodDecl* op = f.op;
       if (!op || op->getNumParams() != 1 || op->getDescribedFunctionTemplate()) continue;
       ParmVarDecl* p = op->getParamDecl(0);
       if (!isAmpClass(p->getType(), "tiled_index")) continue;
-      if (!containsBarrier(l->getBody(), p)) continue; // runs as a plain loop already
-      kernels.push_back(l);
+      if (!f.body() || !containsBarrier(f.body(), p)) continue; // runs as a plain loop already
+      kernels.push_back(f);
     }
     if (kernels.empty()) return;
     endAt_ = SourceLocation();
-    LambdaExpr* l = kernels.front();
-    CXXMethodDecl* op = l->getCallOperator();
+    const KernelFn k0 = kernels.front();
+    const bool functor = !k0.lambda;
+    CXXMethodDecl* op = k0.op;
     ParmVarDecl* p = op->getParamDecl(0);
-    const SourceLocation at = l->getBeginLoc();
-    const CompoundStmt* body = l->getCompoundStmtBody();
+    const SourceLocation at = k0.begin();
+    const CompoundStmt* body = k0.body();
     const LangOptions& lo = ctx.getLangOpts();
     // The second pass takes only the kernels the first inlined calls into.
     const llvm::StringRef marker = "/*amp_ht_inlined:";
@@ -252,16 +280,23 @@ private:
         body->getLBracLoc().isFileID() &&
         sm.getBufferData(sm.getFileID(body->getLBracLoc())).substr(sm.getFileOffset(body->getLBracLoc()) + 1).starts_with(marker);
     if (pass_ == 2 && !inlined) return;
-    if (!at.isFileID() || !rewritable(sm, at) || !l->getEndLoc().isFileID() ||
-        !p->getBeginLoc().isFileID() || !l->getBody()->getBeginLoc().isFileID()) {
+    if (!at.isFileID() || !rewritable(sm, at) || !k0.end().isFileID() ||
+        !p->getBeginLoc().isFileID() || !body->getBeginLoc().isFileID()) {
       if (sm.isInMainFile(sm.getExpansionLoc(at))) note(sm, at, "tiled kernel keeps fibers: written through a macro");
       return;
     }
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
-    endAt_ = l->getEndLoc();
+    endAt_ = k0.end();
     std::string why;
-    if (fibers_.count(keyOf(sm, at)))
+    bool markers = true; // a function object's class can take the static members naming the kernel
+    const FunctionDecl* inClass = nullptr; // an operator defined outside its class: its declaration there
+    if (functor) why = functorShape(op, markers, inClass);
+    if (inClass && !(inClass->getBeginLoc().isFileID() && rewritable(sm, inClass->getBeginLoc()))) {
+      markers = false;
+      if (why.empty()) why = "a function object whose class is in a header the tile compiler does not rewrite";
+    }
+    if (why.empty() && fibers_.count(keyOf(sm, at)))
       why = "its compiled form did not compile (a defect of the tile compiler; the build's warning gives the error)";
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
     const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
@@ -275,7 +310,7 @@ private:
     // kernel with calls that wait says why it keeps fibers.
     if (pass_ == 1 && !inline_ && why.empty()) {
       try {
-        Inliner in(ctx, headers_, l, p, &ci_.getPreprocessor());
+        Inliner in(ctx, headers_, k0, p, &ci_.getPreprocessor());
         if (!in.run().empty())
           why = "a barrier in a called function, not inlined: the inlined text of this file's kernels did not parse "
                 "(tile_compiler's message in the build's output says where)";
@@ -287,10 +322,10 @@ private:
       std::string text, hashes;
       int calls = 0;
       try {
-        for (LambdaExpr* inst : kernels) {
-          Inliner in(ctx, headers_, inst, inst->getCallOperator()->getParamDecl(0), &ci_.getPreprocessor());
+        for (const KernelFn& inst : kernels) {
+          Inliner in(ctx, headers_, inst, inst.op->getParamDecl(0), &ci_.getPreprocessor());
           std::string t = in.run();
-          if (inst != l && t != text) {
+          if (inst.op != op && t != text) {
             if (std::getenv("AMP_TILE_COMPILER_DEBUG"))
               llvm::errs() << "tile_compiler: first instantiation:\n" << text << "\nthis one:\n" << t << "\n";
             throw Refused{"the calls that wait on the barrier differ between template instantiations"};
@@ -333,11 +368,11 @@ private:
     int level = 0;
     bool anySlots = false;
     for (size_t i = 0; why.empty() && i < kernels.size(); ++i) {
-      LambdaExpr* inst = kernels[i];
-      ParmVarDecl* ip = inst->getCallOperator()->getParamDecl(0);
+      const KernelFn& inst = kernels[i];
+      ParmVarDecl* ip = inst.op->getParamDecl(0);
       CompoundStmt* then = nullptr;
       if (inlined) {
-        CompoundStmt* ib = inst->getCompoundStmtBody();
+        CompoundStmt* ib = inst.body();
         const auto* is = ib->size() == 1 ? dyn_cast<IfStmt>(ib->body_front()) : nullptr;
         then = is ? const_cast<CompoundStmt*>(dyn_cast_or_null<CompoundStmt>(is->getThen())) : nullptr;
         if (!then || i >= hashes.size()) {
@@ -360,7 +395,7 @@ private:
       try {
         std::string text = k.compile();
         anySlots = anySlots || k.usedSlots();
-        if (inst != l && text != compiled) {
+        if (inst.op != op && text != compiled) {
           if (level < 2) {
             level = anySlots || level ? level + 1 : 2;
             i = static_cast<size_t>(-1);
@@ -382,61 +417,160 @@ private:
         break;
       }
     }
-    const SourceLocation after = Lexer::getLocForEndOfToken(l->getEndLoc(), 0, sm, lo);
-    if (!why.empty()) {
-      note(sm, at, "tiled kernel keeps fibers: " + why);
-      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
-      rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_fiber_kernel(" + quote(whereText) + ", ");
-      rw.InsertTextAfter(after, ", " + quote(why) + ")");
-      return;
-    }
-    // The lambda's parameter list becomes (auto&& amp_ht_arg); its declarator
-    // gets `-> void` unless it has a trailing return type already.
-    const TypeSourceInfo* tsi = op->getTypeSourceInfo();
-    const auto ftl = tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
-    if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID()) {
-      note(sm, at, "tiled kernel keeps fibers: its parameter list could not be located");
-      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
-      return;
-    }
-    if (!op->getType()->castAs<FunctionType>()->getReturnType()->isVoidType()) {
-      note(sm, at, "tiled kernel keeps fibers: it returns a value");
-      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
-      return;
-    }
-    // A fault injected for the launcher's never-break test
-    // (tests/host_tiles/never_breaks.sh): the compiled form does not compile.
-    // Not in the tile compiler's own second parse (which reads the first's
-    // output, this text included): only the build's compile fails on it.
-    if (const char* f = std::getenv("AMP_TILE_COMPILER_FAULT"); f && std::string(f) == "1")
-      compiled += "\n#ifndef AMP_TILE_COMPILER_PASS\namp_ht_injected_fault();\n#endif\n";
-    rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
-    const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
-    std::string open = trailing ? "" : "-> void ";
-    const std::string pn = p->getNameAsString();
-    // The fibers branch binds the parameter as the lambda declared it: a
-    // copy for one taken by value (its body may hand it on by non-const
-    // reference, as Microsoft's BinomialOptions does), else a reference.
-    const std::string fibersParam = (p->getType()->isReferenceType() ? "const auto& " : "auto ") + pn;
+    const SourceLocation after = Lexer::getLocForEndOfToken(k0.end(), 0, sm, lo);
     PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
     std::string file;
     for (char c : std::string(bl.getFilename())) {
       if (c == '"' || c == '\\') file += '\\';
       file += c;
     }
-    rw.InsertTextBefore(body->getLBracLoc(), open);
-    const std::string head =
-        " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" + compiled +
-        "} else { " + fibersParam + " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " \"" + file + "\"\n";
-    if (inlined) {
-      rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, head + orig + "}");
-    } else {
-      rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo), head);
-      rw.InsertTextBefore(body->getRBracLoc(), "}");
+    // After text inserted behind the kernel: the lines that follow keep their numbers.
+    const std::string resume = "\n#line " + std::to_string(sm.getPresumedLoc(k0.end()).getLine()) + " \"" + file + "\"\n";
+    auto restore = [&] {
+      if (inlined) rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, orig);
+    };
+    // A function object's class names its kernel for the run-time report:
+    // `amp_ht_where()`, and `amp_ht_why()` with `amp_ht_fibers_self` on
+    // fibers, `amp_ht_compiled_self` compiled (compiled_tiles.h reads them).
+    const std::string cls = functor ? op->getParent()->getNameAsString() : "";
+    auto nameKernel = [&](const std::string& why) {
+      return "\nstatic const char* amp_ht_where() { return " + quote(whereText) + "; }" +
+             (why.empty() ? " using amp_ht_compiled_self = " + cls + ";"
+                          : " static const char* amp_ht_why() { return " + quote(why) + "; } using amp_ht_fibers_self = " +
+                                cls + ";");
+    };
+    // An operator defined outside its class: where its declaration in the
+    // class ends (after its `;`), that declaration's qualifiers (from its
+    // parameter list's `)` to the `;`), and the line directive after it.
+    SourceLocation declAfter;
+    std::string declQuals, declResume;
+    if (inClass) {
+      const SourceLocation de = sm.getExpansionRange(inClass->getEndLoc()).getEnd();
+      const FileID dfid = sm.getFileID(de);
+      const llvm::StringRef dbuf = sm.getBufferData(dfid);
+      size_t o = sm.getFileOffset(Lexer::getLocForEndOfToken(de, 0, sm, lo));
+      // (Past qualifiers that expand to nothing, `restrict(amp)` in a host build.)
+      while (o < dbuf.size() && dbuf[o] != ';' && dbuf[o] != '{' && dbuf[o] != '}') ++o;
+      const auto dtl = inClass->getTypeSourceInfo()
+                           ? inClass->getTypeSourceInfo()->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>()
+                           : FunctionProtoTypeLoc();
+      if (o < dbuf.size() && dbuf[o] == ';' && dtl && dtl.getRParenLoc().isFileID() &&
+          sm.getFileID(dtl.getRParenLoc()) == dfid) {
+        const size_t qb = sm.getFileOffset(Lexer::getLocForEndOfToken(dtl.getRParenLoc(), 0, sm, lo));
+        declAfter = sm.getComposedLoc(dfid, static_cast<unsigned>(o + 1));
+        declQuals = qb <= o ? dbuf.slice(qb, o).str() : "";
+        std::string dfile;
+        for (char c : std::string(sm.getPresumedLoc(de).getFilename())) {
+          if (c == '"' || c == '\\') dfile += '\\';
+          dfile += c;
+        }
+        declResume = "\n#line " + std::to_string(sm.getPresumedLoc(declAfter).getLine()) + " \"" + dfile + "\"\n";
+      } else {
+        markers = false;
+        if (why.empty()) why = "a function object whose operator()'s declaration in its class could not be located";
+      }
     }
-    rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
-    PresumedLoc el = sm.getPresumedLoc(l->getEndLoc());
-    rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
+    // The static members naming the kernel: beside the operator, or after
+    // its declaration in the class.
+    auto insertMarkers = [&](const std::string& why) {
+      if (!markers) return;
+      if (inClass) rw.InsertTextAfter(declAfter, nameKernel(why) + declResume);
+      else rw.InsertTextAfter(after, nameKernel(why) + resume);
+    };
+    if (!why.empty()) {
+      note(sm, at, "tiled kernel keeps fibers: " + why);
+      restore();
+      if (functor) return insertMarkers(why);
+      rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_fiber_kernel(" + quote(whereText) + ", ");
+      rw.InsertTextAfter(after, ", " + quote(why) + ")");
+      return;
+    }
+    // The lambda's parameter list becomes (auto&& amp_ht_arg); its declarator
+    // gets `-> void` unless it has a trailing return type already.
+    // (A function object's: its definition's, the pattern's in a class template.)
+    const FunctionDecl* defn = functor && op->getTemplateInstantiationPattern() ? op->getTemplateInstantiationPattern() : op;
+    const TypeSourceInfo* tsi = defn->getTypeSourceInfo();
+    const auto ftl = tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>();
+    auto refuse = [&](const std::string& why) {
+      note(sm, at, "tiled kernel keeps fibers: " + why);
+      restore();
+      if (functor) insertMarkers(why);
+    };
+    if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID())
+      return refuse("its parameter list could not be located");
+    if (!op->getType()->castAs<FunctionType>()->getReturnType()->isVoidType()) return refuse("it returns a value");
+    // A fault injected for the launcher's never-break test
+    // (tests/host_tiles/never_breaks.sh): the compiled form does not compile.
+    // Not in the tile compiler's own second parse (which reads the first's
+    // output, this text included): only the build's compile fails on it.
+    if (const char* f = std::getenv("AMP_TILE_COMPILER_FAULT"); f && std::string(f) == "1")
+      compiled += "\n#ifndef AMP_TILE_COMPILER_PASS\namp_ht_injected_fault();\n#endif\n";
+    if (functor) {
+      // A function object: its operator() stays as written (fibers, the
+      // portable path and AMP_HOST_TILES=fibers call it per work-item); a
+      // member template beside it, with the operator's own qualifiers
+      // (`const restrict(amp)`), takes the tile_group:
+      //   template <class amp_ht_G, enable_if_t<is_tile_group<amp_ht_G>, int> = 0>
+      //   void operator()(amp_ht_G&& amp_ht_arg) const restrict(amp) { COMPILED }
+      // The class's members are read through `this` in both, as the
+      // captures of a lambda are read through its closure.
+      const unsigned qb = sm.getFileOffset(Lexer::getLocForEndOfToken(ftl.getRParenLoc(), 0, sm, lo));
+      if (sm.getFileID(ftl.getRParenLoc()) != sm.getFileID(body->getLBracLoc()) || qb > lb)
+        return refuse("its qualifiers could not be located");
+      const std::string quals = buf.slice(qb, lb).str();
+      const std::string tparams = "template <class amp_ht_G, ::std::enable_if_t<::Concurrency::detail::host_tiles::"
+                                  "is_tile_group<amp_ht_G>, int>";
+      if (!inClass) {
+        restore();
+        rw.InsertTextAfter(after, "\n" + tparams + " = 0>\nvoid operator()(amp_ht_G&& amp_ht_arg)" + quals + "{\n" +
+                                      compiled + "}" + nameKernel("") + resume);
+      } else {
+        // Defined outside the class: the member template declared in the
+        // class after the operator's declaration, and defined after the
+        // operator's definition with the same template headers (a class
+        // template's) and qualifier (`K<T>::`).
+        const FunctionDecl* def = op->getTemplateInstantiationPattern() ? op->getTemplateInstantiationPattern() : op;
+        std::string heads;
+        for (unsigned i = 0; i < def->getNumTemplateParameterLists(); ++i) {
+          const SourceRange r = def->getTemplateParameterList(i)->getSourceRange();
+          if (!r.getBegin().isFileID() || !r.getEnd().isFileID() || sm.getFileID(r.getBegin()) != sm.getFileID(body->getLBracLoc()))
+            return refuse("the template header of its operator()'s definition could not be located");
+          heads += buf.slice(sm.getFileOffset(r.getBegin()), sm.getFileOffset(Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, lo))).str() + " ";
+        }
+        const SourceRange qr = def->getQualifierLoc().getSourceRange();
+        if (!qr.isValid() || !qr.getBegin().isFileID() || !qr.getEnd().isFileID() ||
+            sm.getFileID(qr.getBegin()) != sm.getFileID(body->getLBracLoc()))
+          return refuse("the qualifier of its operator()'s definition could not be located");
+        const std::string qual =
+            buf.slice(sm.getFileOffset(qr.getBegin()), sm.getFileOffset(Lexer::getLocForEndOfToken(qr.getEnd(), 0, sm, lo))).str();
+        restore();
+        rw.InsertTextAfter(declAfter, "\n" + tparams + " = 0>\nvoid operator()(amp_ht_G&& amp_ht_arg)" + declQuals + ";" +
+                                          nameKernel("") + declResume);
+        rw.InsertTextAfter(after, "\n" + heads + tparams + ">\nvoid " + qual + "operator()(amp_ht_G&& amp_ht_arg)" + quals +
+                                      "{\n" + compiled + "}" + resume);
+      }
+    } else {
+      rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
+      const bool trailing = tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn();
+      std::string open = trailing ? "" : "-> void ";
+      const std::string pn = p->getNameAsString();
+      // The fibers branch binds the parameter as the lambda declared it: a
+      // copy for one taken by value (its body may hand it on by non-const
+      // reference, as Microsoft's BinomialOptions does), else a reference.
+      const std::string fibersParam = (p->getType()->isReferenceType() ? "const auto& " : "auto ") + pn;
+      rw.InsertTextBefore(body->getLBracLoc(), open);
+      const std::string head =
+          " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)>) {\n" + compiled +
+          "} else { " + fibersParam + " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " \"" + file + "\"\n";
+      if (inlined) {
+        rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1, head + orig + "}");
+      } else {
+        rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo), head);
+        rw.InsertTextBefore(body->getRBracLoc(), "}");
+      }
+      rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
+      rw.InsertTextAfter(after, ")" + resume);
+    }
     note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
                      std::to_string(per_item) + " value(s) kept per work-item" +
                      (recomputed ? ", " + std::to_string(recomputed) + " recomputed per region" : "") +

@@ -51,11 +51,26 @@ def enabled(job):
     return all(lang in allowed for lang in job.langs)
 
 
+# A function object's operator() declared taking a tiled_index (its class's
+# header gets the compiled form's declaration when the operator is defined
+# in another file).
+TILED_OPERATOR_RE = re.compile(r"operator\s*\(\s*\)\s*\([^)]*tiled_index")
+
+
 def _has_barrier(path):
     try:
         return BARRIER_RE.search(Path(path).read_text(errors="surrogateescape")) is not None
     except OSError:
         return False
+
+
+def _may_hold_kernel(path):
+    """A kernel, or a function object's class whose operator() may be one."""
+    try:
+        text = Path(path).read_text(errors="surrogateescape")
+    except OSError:
+        return False
+    return BARRIER_RE.search(text) is not None or TILED_OPERATOR_RE.search(text) is not None
 
 
 def applies(job):
@@ -235,7 +250,7 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
     all at once."""
     from .. import tile_compiler
     nothing = (args, lambda: None, None, [], "")
-    headers = [os.path.realpath(h) for h in headers if _has_barrier(h)]
+    headers = [os.path.realpath(h) for h in headers if _may_hold_kernel(h)]
     todo = []
     for k in sources:
         try:

@@ -14,7 +14,10 @@
 // work-item per call; launch_host.h instead calls it once per tile with a
 // tile_group when the kernel is a compiled_kernel and AMP_HOST_TILES is not
 // `fibers`. A kernel the compiler refused is wrapped the same way with the
-// reason (compiled_kernel(where, LAMBDA, "why")) and keeps fibers.
+// reason (fiber_kernel(where, LAMBDA, "why")) and keeps fibers. A function
+// object's class instead gains an operator() template taking the tile_group
+// beside its own, and static members naming the kernel (functor_compiled,
+// functor_fibers below).
 //
 // AMP_HOST_TILES=compiled (default) | fibers chooses at run time;
 // AMP_HOST_TILES_REPORT=1 prints, at the first launch of each wrapped kernel,
@@ -142,10 +145,38 @@ template <class L> fiber_kernel<L> make_fiber_kernel(const char* where, L&& l, c
   return fiber_kernel<L>{{std::move(l)}, where, why};
 }
 
-template <class F> struct is_compiled_kernel_t : std::false_type {};
+// A function object the tile compiler rewrote (its class gained an
+// operator() taking a tile_group, `amp_ht_where()` and `using
+// amp_ht_compiled_self = CLASS;`), or refused (`amp_ht_where()`,
+// `amp_ht_why()`, `using amp_ht_fibers_self = CLASS;`). The alias must name
+// F itself: a class derived from a rewritten one has an operator() of its own.
+template <class F, class = void> struct functor_compiled : std::false_type {};
+template <class F>
+struct functor_compiled<F, std::enable_if_t<std::is_same<typename F::amp_ht_compiled_self, F>::value>>
+    : std::true_type {};
+template <class F, class = void> struct functor_fibers : std::false_type {};
+template <class F>
+struct functor_fibers<F, std::enable_if_t<std::is_same<typename F::amp_ht_fibers_self, F>::value>>
+    : std::true_type {};
+
+template <class F> struct is_compiled_kernel_t : functor_compiled<F> {};
 template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_type {};
-template <class F> struct is_fiber_kernel_t : std::false_type {};
+template <class F> struct is_fiber_kernel_t : functor_fibers<F> {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
+
+// The kernel's "file:line" and, on fibers, the reason: a wrapped lambda's
+// members, or a rewritten function object's static functions.
+template <class F> struct is_wrapped_t : std::false_type {};
+template <class L> struct is_wrapped_t<compiled_kernel<L>> : std::true_type {};
+template <class L> struct is_wrapped_t<fiber_kernel<L>> : std::true_type {};
+template <class F> const char* where_of(const F& f) {
+  if constexpr (is_wrapped_t<F>::value) return f.where;
+  else return F::amp_ht_where();
+}
+template <class F> const char* why_of(const F& f) {
+  if constexpr (is_wrapped_t<F>::value) return f.why;
+  else return F::amp_ht_why();
+}
 
 inline bool report_wanted() {
   static const bool on = [] {
@@ -366,14 +397,14 @@ template <class F> bool use_compiled(const F& f) {
           const isa_request& r = requested_isa();
           if (r.measured)
             std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline or %s, timed)\n",
-                         f.where, isa_name(r.widest));
+                         where_of(f), isa_name(r.widest));
           else
-            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (%s)\n", f.where, isa_name(r.fixed));
+            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (%s)\n", where_of(f), isa_name(r.fixed));
         }
         else if constexpr (!can)
-          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (%s)\n", f.where, f.why);
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (%s)\n", where_of(f), why_of(f));
         else
-          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (AMP_HOST_TILES=fibers)\n", f.where);
+          std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: fibers (AMP_HOST_TILES=fibers)\n", where_of(f));
       }
     }
     return compiled;

@@ -219,7 +219,7 @@ private:
     using base_group = host_tiles::tile_group<D0, D1, D2, host_tiles::measured_baseline>;
     using wide_group = host_tiles::tile_group<D0, D1, D2, W>;
     constexpr int R = shape::rank;
-    host_tiles::isa_choice& c = host_tiles::choice_of<F>(f.where, static_cast<host_tiles::isa>(W));
+    host_tiles::isa_choice& c = host_tiles::choice_of<F>(host_tiles::where_of(f), static_cast<host_tiles::isa>(W));
     each_tile<shape, F>(te, [&f, &c](const index<R>& tile, const index<R>& org) {
       bool in_sample;
       const bool wide = c.begin(in_sample) == 1;
