@@ -613,3 +613,43 @@ void call_in_callee_expressions(array_view<int, 1> a) {
     a[t.global] = swaps_global(t, s, a[t.global]);
   });
 }
+
+#define COEF pu[t.tile]
+void uniform_reads(array_view<const float, 1> pu, array_view<const float, 1> pd, array_view<float, 1> out,
+                   array_view<int, 1> counts, int n) {
+  // Microsoft's BinomialOptions: coefficients read at the tile's index in
+  // the innermost region, which writes only tile_static memory: each read
+  // once per tile (2); the last region writes `out`, so its read stays.
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled hoisted=2
+    tile_static float a[65], b[65];
+    const int i = t.local[0];
+    a[i] = out[t.global];
+    if (i == 0) a[64] = 0.0f;
+    for (int k = 0; k < n; ++k) {
+      t.barrier.wait();
+      b[i] = pu[t.tile] * a[i + 1] + pd[t.tile] * a[i];
+      t.barrier.wait();
+      a[i] = b[i];
+    }
+    t.barrier.wait();
+    out[t.global] = a[i] + pu[t.tile];
+  });
+  // Not read once: under a condition, beside an atomic (a call whose writes
+  // the analysis does not follow). A macro whose whole expansion is the read
+  // (COEF, defined before the kernel) is read once (1).
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled hoisted=1
+    tile_static float a[64], b[64];
+    const int i = t.local[0];
+    a[i] = out[t.global];
+    t.barrier.wait();
+    b[i] = n > 2 ? pu[t.tile] * a[i] : a[i];
+    t.barrier.wait();
+    a[i] = COEF * b[i];
+    t.barrier.wait();
+    atomic_fetch_add(&counts[t.tile], 1);
+    b[i] = pd[t.tile] * a[i];
+    t.barrier.wait();
+    out[t.global] = b[i];
+  });
+}
+#undef COEF

@@ -4,7 +4,9 @@ tile-compiler`, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs a
 checks its note for every kernel against the `// expect:` comment on the
 kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
 `compiled ivdep=N` also checks how many of its region loops the compiler
-marked `#pragma GCC ivdep` (work-items proven independent).
+marked `#pragma GCC ivdep` (work-items proven independent), `hoisted=N` how
+many uniform element reads it reads once per tile (both may be given, in
+that order).
 Also checks that the rewritten source is produced. Exit 77 (skipped) when the
 tile compiler cannot be built here (no clang++-22 / Clang headers)."""
 import os
@@ -28,6 +30,7 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"the tile compiler failed on {source}:\n{r.stderr}")
     notes = {}
     ivdeps = {}
+    hoists = {}
     for line in r.stderr.splitlines():
         m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
                      line)
@@ -35,10 +38,12 @@ with tempfile.TemporaryDirectory() as tmp:
             notes[int(m.group(1))] = ("compiled", "") if m.group(2) == "compiled" else ("fibers", m.group(3))
             iv = re.search(r", (\d+) region loop\(s\) marked ivdep", line)
             ivdeps[int(m.group(1))] = int(iv.group(1)) if iv else 0
+            ho = re.search(r", (\d+) uniform read\(s\) hoisted", line)
+            hoists[int(m.group(1))] = int(ho.group(1)) if ho else 0
 errors = []
 expect = {}
 for n, line in enumerate(open(source, encoding="utf-8"), 1):
-    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?|fibers: (.*))$", line.rstrip())
+    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?(?: hoisted=\d+)?|fibers: (.*))$", line.rstrip())
     if m:
         expect[n] = m.group(1)
 for n, want in sorted(expect.items()):
@@ -46,8 +51,12 @@ for n, want in sorted(expect.items()):
     if want.startswith("compiled"):
         if got != ("compiled", ""):
             errors.append(f"line {n}: expected compiled, got {got}")
-        elif " ivdep=" in want and ivdeps.get(n) != int(want.split("=")[1]):
-            errors.append(f"line {n}: expected {want.split('=')[1]} region loop(s) marked ivdep, got {ivdeps.get(n)}")
+        else:
+            counts = dict(kv.split("=") for kv in want.split()[1:])
+            if "ivdep" in counts and ivdeps.get(n) != int(counts["ivdep"]):
+                errors.append(f"line {n}: expected {counts['ivdep']} region loop(s) marked ivdep, got {ivdeps.get(n)}")
+            if "hoisted" in counts and hoists.get(n) != int(counts["hoisted"]):
+                errors.append(f"line {n}: expected {counts['hoisted']} uniform read(s) hoisted, got {hoists.get(n)}")
     else:
         part = want[len("fibers: "):]
         if not got or got[0] != "fibers" or part not in got[1]:

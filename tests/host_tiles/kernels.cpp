@@ -188,6 +188,36 @@ void pricing() {
   digest("pricing", got);
 }
 
+// Microsoft's BinomialOptions shape: the coefficients read from views at the
+// tile's index inside the step loop's regions, which write only tile_static
+// memory (read once per tile, hoist.cpp); the last region writes the result.
+void coefficients() {
+  const int tiles = 6, steps = 40;
+  std::vector<float> up(tiles), down(tiles), got(tiles * 128);
+  for (int k = 0; k < tiles; ++k) up[k] = 0.25f + 0.0625f * k, down[k] = 0.7f - 0.05f * k;
+  array_view<const float, 1> pu(tiles, up), pd(tiles, down);
+  array_view<float, 1> out(tiles * 128, got);
+  out.discard_data();
+  parallel_for_each(out.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled hoisted=2
+    tile_static float a[129];
+    tile_static float b[129];
+    const int i = t.local[0];
+    a[i] = static_cast<float>((i * 7 + t.tile[0]) % 23);
+    if (i == 0) a[128] = 1.0f;
+    for (int s = 0; s < steps; ++s) {
+      t.barrier.wait();
+      b[i] = pu[t.tile] * a[i + 1] + pd[t.tile] * a[i];
+      if (i == 0) b[128] = a[128];
+      t.barrier.wait();
+      a[i] = b[i];
+    }
+    t.barrier.wait();
+    out[t.global] = a[i] * pu[t.tile];
+  });
+  out.synchronize();
+  digest("coefficients", got);
+}
+
 // Atomics on tile_static between barriers.
 void atomics() {
   const int n = 2048;
@@ -743,6 +773,7 @@ int main() {
   strided_sums();
   transpose();
   pricing();
+  coefficients();
   atomics();
   fallbacks();
   called();

@@ -190,6 +190,15 @@ int Kernel::useOf(const Expr* e) {
 // another of them writes.
 bool Kernel::independent(const std::vector<const Stmt*>& stmts, const Expr* guard) {
   if (!returns_.empty() || !noPointers()) return false;
+  const Access a = regionAccess(stmts, guard);
+  if (a.fail || a.foreignSlot || a.globalWrites > 1 || (a.globalWrites && a.globalReads)) return false;
+  for (const VarDecl* w : a.tsWritten)
+    if (a.tsReadElsewhere.count(w)) return false;
+  return true;
+}
+// What the statements `stmts` of one region read and write (Access); fail:
+// something the proofs do not follow (a call, a pointer, a reference).
+Kernel::Access Kernel::regionAccess(const std::vector<const Stmt*>& stmts, const Expr* guard) {
   struct V : RecursiveASTVisitor<V> {
     Kernel& k;
     const Expr* guard;
@@ -232,6 +241,11 @@ bool Kernel::independent(const std::vector<const Stmt*>& stmts, const Expr* guar
     bool VisitCXXConstructExpr(CXXConstructExpr* c) {
       const CXXConstructorDecl* ctor = c->getConstructor();
       if (!isValueClass(c->getType()) && !(ctor && ctor->isTrivial())) a.fail = true;
+      return true;
+    }
+    // A store or load through a pointer: memory the proofs do not follow.
+    bool VisitUnaryOperator(UnaryOperator* u) {
+      if (u->getOpcode() == UO_Deref) a.fail = true;
       return true;
     }
     bool VisitCXXNewExpr(CXXNewExpr*) { return a.fail = true; }
@@ -294,7 +308,7 @@ bool Kernel::independent(const std::vector<const Stmt*>& stmts, const Expr* guar
       if (use < 0) return a.fail = true;
       const bool own = k.ownSlot(v, idx);
       if (use > 0) {
-        if (!own) a.fail = true;
+        if (!own) a.foreignSlot = true;
         a.tsWritten.insert(v);
       }
       if (use != 1 && !own) {
@@ -310,11 +324,7 @@ bool Kernel::independent(const std::vector<const Stmt*>& stmts, const Expr* guar
     }
   } v(*this, guard);
   for (const Stmt* s : stmts) v.TraverseStmt(const_cast<Stmt*>(s));
-  const Access& a = v.a;
-  if (a.fail || a.globalWrites > 1 || (a.globalWrites && a.globalReads)) return false;
-  for (const VarDecl* w : a.tsWritten)
-    if (a.tsReadElsewhere.count(w)) return false;
-  return true;
+  return v.a;
 }
 std::string Kernel::ivdep(const std::vector<const Stmt*>& stmts, const Expr* guard) {
   if (ivdepOff || !independent(stmts, guard)) return "";

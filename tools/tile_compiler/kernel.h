@@ -38,6 +38,7 @@ public:
   bool usedSlots() const { return !slots_.empty(); }
   int guarded = 0;  // regions whose guard became the item loop's bounds
   int independent_ = 0; // region loops marked #pragma GCC ivdep
+  int hoisted() const { return hoisted_; } // uniform element reads read once per tile (hoist.cpp)
 
   // ---- defined in kernel.cpp
   std::string compile();
@@ -216,7 +217,8 @@ private:
   struct Access {
     int globalWrites = 0;
     bool globalReads = false;
-    bool fail = false;
+    bool fail = false;        // something the proofs do not follow
+    bool foreignSlot = false; // a tile_static element other than the work-item's own written
     std::set<const VarDecl*> tsWritten, tsReadElsewhere;
   };
   const VarDecl* subscriptChain(const ArraySubscriptExpr* a, std::vector<const Expr*>& idx);
@@ -225,7 +227,18 @@ private:
   static bool isElementAccess(const CXXOperatorCallExpr* oc);
   bool injectiveIndex(const CXXOperatorCallExpr* oc);
   int useOf(const Expr* e);
+  Access regionAccess(const std::vector<const Stmt*>& stmts, const Expr* guard);
   bool independent(const std::vector<const Stmt*>& stmts, const Expr* guard);
+
+  // ---- defined in hoist.cpp
+  // Reads of a view or array element at uniform indices, in a region that
+  // writes no memory but its own locals and tile_static arrays: read once
+  // per tile before the region's item loop (amp_ht_hN), not once per item.
+  int hoisted_ = 0;
+  std::string hoistReads(const std::vector<const Stmt*>& stmts, unsigned b, unsigned e);
+  bool unconditionalIn(const Stmt* s, const std::vector<const Stmt*>& stmts);
+  bool namesDeclaredBefore(const Expr* e, unsigned b);
+  bool wholeText(SourceLocation& lb, SourceLocation& le, unsigned b);
   std::string ivdep(const std::vector<const Stmt*>& stmts, const Expr* guard);
 
   // ---- defined in kernel_emit.cpp

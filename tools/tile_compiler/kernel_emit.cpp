@@ -381,17 +381,23 @@ std::string Kernel::itemBody(unsigned b, unsigned e, SourceLocation at) {
 // inside: the same row-major order), the work-item's column the inner
 // loop's index (tile_group::item(r, c)); the pragma, if any, on the inner loop.
 // after: text that ends each work-item's part (`;` after an expression).
+// Uniform element reads are read before the loop (hoist.cpp), in a block of
+// the region's own (a `case` label may follow it in a switch).
 std::string Kernel::region(unsigned b, unsigned e, SourceLocation at, const std::vector<const Stmt*>& stmts,
                            const std::string& after) {
+  const std::string hoisted = hoistReads(stmts, b, e);
+  std::string loop;
   if (nest2()) {
     nested_ = true;
     const std::string head = "for (int amp_ht_r = 0; amp_ht_r < amp_ht_d0; ++amp_ht_r) {" + ivdep(stmts, nullptr) +
                              "for (int amp_ht_c = 0; amp_ht_c < amp_ht_d1; ++amp_ht_c) { const int amp_ht_i = "
                              "amp_ht_r * amp_ht_d1 + amp_ht_c; (void)amp_ht_i;";
-    return head + itemBody(b, e, at) + after + "\n}\n}\n";
+    loop = head + itemBody(b, e, at) + after + "\n}\n}\n";
+  } else {
+    loop = ivdep(stmts, nullptr) + "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) +
+           after + "\n}\n";
   }
-  return ivdep(stmts, nullptr) + "for (int amp_ht_i = 0; amp_ht_i < amp_ht_n; ++amp_ht_i) {" + itemBody(b, e, at) +
-         after + "\n}\n";
+  return hoisted.empty() ? loop : "{\n" + hoisted + loop + "}\n";
 }
 std::string Kernel::emitBlock(const CompoundStmt* cs) {
   std::string out;

@@ -301,7 +301,7 @@ private:
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
     const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
     std::string compiled;
-    int barriers = 0, per_item = 0, recomputed = 0, guarded = 0, independent = 0;
+    int barriers = 0, per_item = 0, recomputed = 0, guarded = 0, independent = 0, hoisted = 0;
 
     // First pass: calls that wait on the barrier inlined (main file only: the
     // second parse reads the main file's rewritten text). The kernel's body
@@ -412,6 +412,7 @@ private:
         recomputed = k.recomputed_count;
         guarded = k.guarded;
         independent = k.independent_;
+        hoisted = k.hoisted();
       } catch (const Refused& r) {
         why = inlined && inlinedCalls != "0" ? "after inlining " + inlinedCalls + " call(s): " + r.why : r.why;
         break;
@@ -576,6 +577,7 @@ private:
                      (recomputed ? ", " + std::to_string(recomputed) + " recomputed per region" : "") +
                      (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (independent ? ", " + std::to_string(independent) + " region loop(s) marked ivdep" : "") +
+                     (hoisted ? ", " + std::to_string(hoisted) + " uniform read(s) hoisted" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
                      (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
   }
