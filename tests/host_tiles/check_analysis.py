@@ -4,7 +4,9 @@ tile-compiler`, with AMP_HOST_TILES_REPORT=1) on SOURCE with the compile FLAGs a
 checks its note for every kernel against the `// expect:` comment on the
 kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
 `compiled ivdep=N` also checks how many of its region loops the compiler
-marked `#pragma GCC ivdep` (work-items proven independent).
+marked `#pragma GCC ivdep` (work-items proven independent), `compiled
+copies=baseline|wide` whether it is built in the baseline copy only or also
+in the wider instruction-set copies (tools/tile_compiler/vector_width.cpp).
 Also checks that the rewritten source is produced. Exit 77 (skipped) when the
 tile compiler cannot be built here (no clang++-22 / Clang headers)."""
 import os
@@ -28,6 +30,7 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"the tile compiler failed on {source}:\n{r.stderr}")
     notes = {}
     ivdeps = {}
+    copies = {}
     for line in r.stderr.splitlines():
         m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
                      line)
@@ -35,10 +38,11 @@ with tempfile.TemporaryDirectory() as tmp:
             notes[int(m.group(1))] = ("compiled", "") if m.group(2) == "compiled" else ("fibers", m.group(3))
             iv = re.search(r", (\d+) region loop\(s\) marked ivdep", line)
             ivdeps[int(m.group(1))] = int(iv.group(1)) if iv else 0
+            copies[int(m.group(1))] = "baseline" if ", baseline copy only" in line else "wide"
 errors = []
 expect = {}
 for n, line in enumerate(open(source, encoding="utf-8"), 1):
-    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?|fibers: (.*))$", line.rstrip())
+    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?(?: copies=(?:baseline|wide))?|fibers: (.*))$", line.rstrip())
     if m:
         expect[n] = m.group(1)
 for n, want in sorted(expect.items()):
@@ -46,8 +50,10 @@ for n, want in sorted(expect.items()):
     if want.startswith("compiled"):
         if got != ("compiled", ""):
             errors.append(f"line {n}: expected compiled, got {got}")
-        elif " ivdep=" in want and ivdeps.get(n) != int(want.split("=")[1]):
-            errors.append(f"line {n}: expected {want.split('=')[1]} region loop(s) marked ivdep, got {ivdeps.get(n)}")
+        elif " ivdep=" in want and ivdeps.get(n) != int(want.split(" ivdep=")[1].split()[0]):
+            errors.append(f"line {n}: expected {want} region loop(s) marked ivdep, got {ivdeps.get(n)}")
+        elif " copies=" in want and copies.get(n) != want.split(" copies=")[1]:
+            errors.append(f"line {n}: expected {want}, got copies={copies.get(n)}")
     else:
         part = want[len("fibers: "):]
         if not got or got[0] != "fibers" or part not in got[1]:

@@ -332,6 +332,7 @@ private:
     // then also without ivdep marks (their independence proofs differ).
     int level = 0;
     bool anySlots = false;
+    bool wide = false; // some instantiation has arithmetic the wider copies speed up (vector_width.cpp)
     for (size_t i = 0; why.empty() && i < kernels.size(); ++i) {
       LambdaExpr* inst = kernels[i];
       ParmVarDecl* ip = inst->getCallOperator()->getParamDecl(0);
@@ -372,6 +373,7 @@ private:
           break;
         }
         compiled = text;
+        wide = wide || paysForWideCopies(then ? then : inst->getCompoundStmtBody(), ctx);
         barriers = k.barriers;
         per_item = k.per_item;
         recomputed = k.recomputed_count;
@@ -434,7 +436,8 @@ private:
       rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo), head);
       rw.InsertTextBefore(body->getRBracLoc(), "}");
     }
-    rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
+    rw.InsertTextBefore(at, std::string("::Concurrency::detail::host_tiles::make_compiled_kernel") +
+                                (wide ? "(" : "<false>(") + quote(whereText) + ", ");
     PresumedLoc el = sm.getPresumedLoc(l->getEndLoc());
     rw.InsertTextAfter(after, ")\n#line " + std::to_string(el.getLine()) + " \"" + file + "\"\n");
     note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
@@ -443,7 +446,8 @@ private:
                      (guarded ? ", " + std::to_string(guarded) + " guard(s) as loop bounds" : "") +
                      (independent ? ", " + std::to_string(independent) + " region loop(s) marked ivdep" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
-                     (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
+                     (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") +
+                     (wide ? "" : ", baseline copy only") + ")");
   }
 };
 

@@ -128,22 +128,32 @@ template <class T> constexpr bool is_tile_group = is_tile_group_t<std::remove_cv
 
 // A kernel lambda the tile compiler rewrote (callable with a tile_group), and
 // one it refused, with the reason (it keeps fibers). `where` is "file:line".
-template <class L> struct compiled_kernel : L {
+// Wide: the kernel is also built in the wider instruction-set copies ("Vector
+// width", below); the tile compiler writes make_compiled_kernel<false> for a
+// kernel whose body has no arithmetic they speed up (no product, quotient or
+// math function of its data: tools/tile_compiler/vector_width.cpp), which
+// is built in the baseline copy only.
+template <class L, bool Wide = true> struct compiled_kernel : L {
   const char* where;
 };
 template <class L> struct fiber_kernel : L {
   const char* where;
   const char* why;
 };
-template <class L> compiled_kernel<L> make_compiled_kernel(const char* where, L&& l) {
-  return compiled_kernel<L>{{std::move(l)}, where};
+template <bool Wide = true, class L> compiled_kernel<L, Wide> make_compiled_kernel(const char* where, L&& l) {
+  return compiled_kernel<L, Wide>{{std::move(l)}, where};
 }
 template <class L> fiber_kernel<L> make_fiber_kernel(const char* where, L&& l, const char* why) {
   return fiber_kernel<L>{{std::move(l)}, where, why};
 }
 
-template <class F> struct is_compiled_kernel_t : std::false_type {};
-template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_type {};
+// ::wide: a compiled kernel with the wider copies.
+template <class F> struct is_compiled_kernel_t : std::false_type {
+  static constexpr bool wide = false;
+};
+template <class L, bool W> struct is_compiled_kernel_t<compiled_kernel<L, W>> : std::true_type {
+  static constexpr bool wide = W;
+};
 template <class F> struct is_fiber_kernel_t : std::false_type {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
 
@@ -364,7 +374,9 @@ template <class F> bool use_compiled(const F& f) {
       if (!said[compiled].exchange(true)) {
         if (compiled) {
           const isa_request& r = requested_isa();
-          if (r.measured)
+          if constexpr (can && !is_compiled_kernel_t<F>::wide)
+            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline, its only copy)\n", f.where);
+          else if (r.measured)
             std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline or %s, timed)\n",
                          f.where, isa_name(r.widest));
           else
