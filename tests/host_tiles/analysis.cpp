@@ -520,6 +520,16 @@ void copies_moves_and_sums(array_view<int, 1> a, array_view<float, 1> f, int n) 
     f[t.tile[0] * n % 64 + t.local[0] * 2] = s[0];
   });
 }
+// A user's function that returns an element (the library's padded_read), not a math function.
+inline float element_or_zero(const array_view<float, 1>& f, int i) restrict(amp) { return i < f.extent[0] ? f[i] : 0.0f; }
+void copies_user_function(array_view<float, 1> f) {
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=baseline
+    tile_static float s[64];
+    s[t.local[0]] = element_or_zero(f, t.global[0] + 1);
+    t.barrier.wait();
+    f[t.global] = s[63 - t.local[0]];
+  });
+}
 void copies_arithmetic(array_view<int, 1> a, array_view<float, 1> f, int n) {
   parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=wide
     tile_static float s[65];

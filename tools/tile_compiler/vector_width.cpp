@@ -54,12 +54,20 @@ struct Finder : RecursiveASTVisitor<Finder> {
       found = true;
     return !found;
   }
-  // A free function returning a floating-point value: the math functions.
+  // A math function: floating-point, from amp_math.h's namespaces, the C or
+  // C++ library (a system header) or a compiler builtin; not a user's
+  // function that only returns a value of the element type (padded_read).
   bool VisitCallExpr(CallExpr* c) {
     if (isa<CXXOperatorCallExpr>(c) || isa<CXXMemberCallExpr>(c)) return true;
     const FunctionDecl* f = c->getDirectCallee();
-    if (f && f->getReturnType()->isRealFloatingType()) found = true;
+    if (f && f->getReturnType()->isRealFloatingType() &&
+        (f->getBuiltinID() || ctx.getSourceManager().isInSystemHeader(f->getLocation()) || mathNamespace(f)))
+      found = true;
     return !found;
+  }
+  static bool mathNamespace(const FunctionDecl* f) {
+    const auto* ns = dyn_cast<NamespaceDecl>(f->getDeclContext());
+    return ns && (ns->getName() == "fast_math" || ns->getName() == "precise_math");
   }
 };
 
