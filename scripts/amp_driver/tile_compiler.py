@@ -145,12 +145,12 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     with_pch = base + ["-include-pch", pch] if pch else base
 
     def parse(cmd, extra, source, prefix=False):
-        if prefix and not pch and not cuda and not all_errors:
+        if prefix and not pch and not cuda:
             # Else the user's own prefix header (stdafx.h) precompiled, where
             # it gives the same parse (prefix_pch.py); should the parse fail
-            # with it, the parse without it counts. Not for the --msvc
-            # rounds' parses (all_errors): the errors a defect of Clang gives
-            # with it (prefix_pch.decline) must not guide their fix-its.
+            # with it, the parse without it counts: its errors, not those a
+            # defect of Clang gives with the header (prefix_pch.decline), are
+            # what the --msvc rounds (all_errors) read for their fix-its.
             from . import prefix_pch
             args = cmd[1:] + extra + opts + [source]
             words, alt = prefix_pch.for_compile(cmd[0], args, len(args) - 1)
