@@ -71,9 +71,12 @@ template <int D0, int D1, int D2, int ISA = 0> struct tile_group {
 // work-items returned without reaching (ret[i]: work-item i returned; not all
 // of them did), the error fibers raise there (fiber.h, tile_run::diverge),
 // naming the same work-item. first: no barrier of this tile has been passed yet.
-template <int D0, int D1, int D2, int ISA>
-[[noreturn]] AMP_HOST_ONLY void diverged(const tile_group<D0, D1, D2, ISA>& g, const bool* ret, bool first) {
-  using G = tile_group<D0, D1, D2, ISA>;
+// Out of line and one instance per tile shape: the wider copies inline every
+// call they make (`flatten`), and an error's text need not be built three times.
+template <int D0, int D1, int D2>
+[[noreturn, gnu::noinline, gnu::cold]] AMP_HOST_ONLY void diverged_in(const index<tile_shape<D0, D1, D2>::rank>& tile,
+                                                                       const bool* ret, bool first) {
+  using G = tile_group<D0, D1, D2>;
   int k = 1;
   const char* what;
   if (ret[0]) {
@@ -89,10 +92,14 @@ template <int D0, int D1, int D2, int ISA>
     for (int d = 0; d < G::rank; ++d) s += (d ? "," : "") + std::to_string(i[d]);
     return s + ")";
   };
-  const std::string m = "tile_barrier::wait: divergent barrier in tile " + str(g.tile) + ": work-item " +
+  const std::string m = "tile_barrier::wait: divergent barrier in tile " + str(tile) + ": work-item " +
                          str(G::shape::local_of(static_cast<unsigned>(k))) + " (local index) " + what +
                          ". Every work-item of a tile must reach each barrier.";
   throw runtime_exception(m.c_str(), e_fail);
+}
+template <int D0, int D1, int D2, int ISA>
+[[noreturn]] AMP_HOST_ONLY inline void diverged(const tile_group<D0, D1, D2, ISA>& g, const bool* ret, bool first) {
+  diverged_in<D0, D1, D2>(g.tile, ret, first);
 }
 
 // Per-work-item storage of a class-type value that lives across a barrier
