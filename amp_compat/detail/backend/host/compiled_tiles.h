@@ -192,7 +192,10 @@ inline bool report_wanted() {
 // fidelity.differential.host_tiles compares the copies byte for byte.
 // AMP_HOST_TILES_ISA=baseline|x86-64-v3|x86-64-v4 runs that copy (or the
 // widest the CPU has below it) without timing: tests, and users who want one
-// behaviour everywhere.
+// behaviour everywhere. A kernel without arithmetic the wider copies speed
+// up (compiled_kernel<L, false>: tools/tile_compiler/vector_width.cpp) has
+// the baseline copy only: the copies cost the build a compile of the whole
+// body each, and such kernels kept the baseline copy where they were timed.
 enum class isa { baseline, v3, v4 };
 
 // The wider copies exist where they can be built and chosen: x86-64 host
