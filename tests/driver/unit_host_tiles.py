@@ -151,6 +151,25 @@ class Rewrite(Stand_ins):
         self.assertNotIn("stale pch", notes)
         self.assertEqual(declined, [words], "passes only without the header: declined")
 
+    def test_a_fixit_rounds_fixable_errors_with_the_prefix_header_are_its_answer(self):
+        """A round's parse that fails with the prefix header on a missing typename (msvc.FIXABLE) is not
+        parsed again without it: those errors are the user's text's, the next round parses again."""
+        from amp_driver import prefix_pch
+        words = ["-include-pch", os.path.join(self.d, "prefix.pch")]
+        clang = Path(self.d, "clang")
+        clang.write_text(clang.read_text().replace(
+            'echo "$src:1:1: error: stale pch" >&2',
+            'echo "$src:2:3: error: missing \'typename\' prior to dependent type name \'T::type\'" >&2'))
+        os.environ["FAIL_PCH"] = "1"
+        with mock.patch.object(prefix_pch, "for_compile", lambda c, a, i: (list(words), None)):
+            ok, notes, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n', all_errors=True)
+            self.assertFalse(ok)
+            self.assertIn("missing 'typename'", notes)
+            self.assertEqual([("prefix.pch" in p) for p in self.parses()], [True])
+            Path(self.log).unlink()
+            ok, _, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n')  # not a round's parse
+        self.assertEqual([("prefix.pch" in p) for p in self.parses()], [True, False])
+
     def test_a_failing_precompiled_header_is_dropped(self):
         os.environ["FAIL_PCH"] = "1"
         ok, _, out = self.rewrite("#include <amp.h>\nk.barrier.wait();\n")
