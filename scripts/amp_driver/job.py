@@ -117,14 +117,23 @@ def forced_includes(args):
             yield a[8:]
 
 
+def forced_include(opt, value):
+    """The FILE of a -include option of scan's reading (-include FILE or
+    -includeFILE; not Clang's -include-pch), else None."""
+    if opt == "-include":
+        return value
+    if opt and opt.startswith("-include") and len(opt) > 8 and not opt.startswith("-include-"):
+        return opt[8:]
+    return None
+
+
 def replace_includes(args, which, by):
     """args with the -include options (-include FILE, -includeFILE) whose
     FILE which(FILE) accepts replaced: the first by the words of by (a
     precompiled header's option, say), the others removed."""
     out, placed = [], False
     for _, opt, value in scan(args):
-        forced = value if opt == "-include" else opt[8:] if opt and opt.startswith("-include") and \
-            len(opt) > 8 and not opt.startswith("-include-") else None
+        forced = forced_include(opt, value)
         if forced is not None and which(forced):
             out += [] if placed else list(by)
             placed = True

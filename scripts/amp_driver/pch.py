@@ -26,7 +26,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from .job import joined_output, scan
+from .job import forced_include, joined_output, replace_includes, scan
 from .tile_compiler import amp_first
 
 # GCC's names (g++, g++-12, x86_64-linux-gnu-g++-12), not clang++'s.
@@ -66,8 +66,9 @@ def header_flags(cflags, args):
     for _, o, v in scan(list(cflags) + list(args)):
         if o is None or o in ("-o", "-c") or joined_output(o) or o.startswith(("-l", "-L", "-Wl,")):
             continue
-        if o == "-include":
-            includes.append(v)
+        forced = forced_include(o, v)
+        if forced is not None:
+            includes.append(forced)
             continue
         flags += [o] + ([v] if v is not None else [])
     return flags, includes
@@ -87,15 +88,7 @@ def cmd_with(cxx, cflags, args, folder, env):
     header = d / "amp_pch.h"
     if not _fresh(d) and not _build(cxx, flags, includes, d):
         return None
-    out, placed = [cxx], False
-    for _, o, v in scan(list(cflags)):
-        if o == "-include":
-            if not placed:
-                out += ["-include", str(header)]
-                placed = True
-            continue
-        out += [o or v] + ([v] if o is not None and v is not None else [])
-    return out + list(args)
+    return [cxx] + replace_includes(list(cflags), lambda f: True, ["-include", str(header)]) + list(args)
 
 
 def _fresh(d):

@@ -27,8 +27,9 @@ part of the key by content and copied beside the header. Should a compile
 with it fail, it runs again without, and that result counts: a header
 refused as such (stale) is removed, and a source that passes only without
 it never uses it again (decline(): a defect of Clang with delayed template
-parsing). The --msvc fix-it rounds' parses go without it: the errors that
-defect gives must not guide their fix-its (tile_compiler.py).
+parsing). The --msvc fix-it rounds' parses use it too: one that fails with
+it runs again without, whose errors (not those that defect gives) guide
+their fix-its (tile_compiler.py).
 
 Built under $AMP_BUILD_DIR/prefix-pch or ${XDG_CACHE_HOME:-~/.cache}/amp_compat/prefix-pch,
 one folder per key, again when a header it holds changes. AMP_PREFIX_PCH=0:

@@ -109,6 +109,12 @@ def _nonempty(path):
 
 
 # ---- the parse -------------------------------------------------------------
+def _fixable(msgs):
+    """Whether a failed parse's messages hold an error the MSVC pass fixes."""
+    from .passes import msvc
+    return any(msvc.FIXABLE.match(ln) for ln in msgs.splitlines())
+
+
 def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
     """Parses src with the compile flags (no sources; parse_flags picks what
     the parse needs) and writes src with its tiled kernels rewritten to out.
@@ -145,12 +151,16 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     with_pch = base + ["-include-pch", pch] if pch else base
 
     def parse(cmd, extra, source, prefix=False):
-        if prefix and not pch and not cuda and not all_errors:
+        if prefix and not pch and not cuda:
             # Else the user's own prefix header (stdafx.h) precompiled, where
             # it gives the same parse (prefix_pch.py); should the parse fail
-            # with it, the parse without it counts. Not for the --msvc
-            # rounds' parses (all_errors): the errors a defect of Clang gives
-            # with it (prefix_pch.decline) must not guide their fix-its.
+            # with it, the parse without it counts. An --msvc round's parse
+            # (all_errors) that fails with it on errors the MSVC pass fixes
+            # (a missing typename/template: msvc.FIXABLE) is that round's
+            # answer: they are the user's text's, in headers the prefix does
+            # not hold, and the next round parses again; only its other
+            # failures (a defect of Clang with the header: prefix_pch.decline)
+            # are parsed again without it.
             from . import prefix_pch
             args = cmd[1:] + extra + opts + [source]
             words, alt = prefix_pch.for_compile(cmd[0], args, len(args) - 1)
@@ -162,7 +172,10 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
                         Path(alt).unlink(missing_ok=True)
                 if ok:
                     return ok, msgs
-                prefix_pch.refused(words, msgs)
+                if prefix_pch.refused(words, msgs):
+                    pass  # a stale header: removed
+                elif all_errors and _fixable(msgs):
+                    return ok, msgs
                 ok2, msgs2 = parse(cmd, extra, source)
                 if ok2:
                     prefix_pch.decline(words, Path(source).read_text(errors="surrogateescape"))

@@ -131,6 +131,45 @@ class Rewrite(Stand_ins):
         self.assertIn("-plugin-arg-tile-compiler -Xclang report=1", parses[0])
         self.assertIn("-fplugin=/stand-in/tile_compiler.so", parses[0])
 
+    def test_fixit_rounds_parse_with_the_prefix_header_and_read_the_errors_without_it(self):
+        """The --msvc rounds' parses (all_errors) use the user's precompiled prefix header (stdafx.h) as
+        every parse does; should one fail with it, the parse without it runs and its errors are the ones
+        returned (not those a defect of Clang may give with the header)."""
+        from amp_driver import prefix_pch
+        words = ["-include-pch", os.path.join(self.d, "prefix.pch")]
+        declined = []
+        with mock.patch.object(prefix_pch, "for_compile", lambda c, a, i: (list(words), None)), \
+                mock.patch.object(prefix_pch, "decline", lambda w, t: declined.append(w)):
+            ok, _, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n', all_errors=True)
+            self.assertTrue(ok)
+            self.assertEqual([("prefix.pch" in p, "-ferror-limit=0" in p) for p in self.parses()], [(True, True)])
+            Path(self.log).unlink()
+            os.environ["FAIL_PCH"] = "1"
+            ok, notes, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n', all_errors=True)
+        self.assertEqual([("prefix.pch" in p) for p in self.parses()], [True, False])
+        self.assertTrue(ok)
+        self.assertNotIn("stale pch", notes)
+        self.assertEqual(declined, [words], "passes only without the header: declined")
+
+    def test_a_fixit_rounds_fixable_errors_with_the_prefix_header_are_its_answer(self):
+        """A round's parse that fails with the prefix header on a missing typename (msvc.FIXABLE) is not
+        parsed again without it: those errors are the user's text's, the next round parses again."""
+        from amp_driver import prefix_pch
+        words = ["-include-pch", os.path.join(self.d, "prefix.pch")]
+        clang = Path(self.d, "clang")
+        clang.write_text(clang.read_text().replace(
+            'echo "$src:1:1: error: stale pch" >&2',
+            'echo "$src:2:3: error: missing \'typename\' prior to dependent type name \'T::type\'" >&2'))
+        os.environ["FAIL_PCH"] = "1"
+        with mock.patch.object(prefix_pch, "for_compile", lambda c, a, i: (list(words), None)):
+            ok, notes, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n', all_errors=True)
+            self.assertFalse(ok)
+            self.assertIn("missing 'typename'", notes)
+            self.assertEqual([("prefix.pch" in p) for p in self.parses()], [True])
+            Path(self.log).unlink()
+            ok, _, _ = self.rewrite('#include "stdafx.h"\nk.barrier.wait();\n')  # not a round's parse
+        self.assertEqual([("prefix.pch" in p) for p in self.parses()], [True, False])
+
     def test_a_failing_precompiled_header_is_dropped(self):
         os.environ["FAIL_PCH"] = "1"
         ok, _, out = self.rewrite("#include <amp.h>\nk.barrier.wait();\n")

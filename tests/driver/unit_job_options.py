@@ -121,6 +121,13 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(replace_includes(["-o", "-include", "-c"], lambda f: True, ["X"]), ["-o", "-include", "-c"],
                          "an -o value is no option")
 
+    def test_forced_include(self):
+        from amp_driver.job import forced_include
+        self.assertEqual(forced_include("-include", "a.h"), "a.h")
+        self.assertEqual(forced_include("-includeb.h", None), "b.h")
+        for opt, value in (("-include-pch", "x.pch"), ("-includ", None), ("-I", "i"), (None, "k.cpp")):
+            self.assertIsNone(forced_include(opt, value), opt)
+
     def test_output_joined_to_its_option(self):
         """A Makefile's `-o$@`: the output all the same (-MD's overlay beside it, --windows-compat's folder)."""
         self.assertEqual(Job.parse("g++", ["-c", self.src, "-oobj/a.o"]).out, "obj/a.o")

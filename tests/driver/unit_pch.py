@@ -81,6 +81,16 @@ class Pch(unittest.TestCase):
         pch.cmd_with(self.gxx, cflags + ["-DY"], ["-c", self.src], self.d + "/cache", {})
         self.assertEqual(len(list(Path(self.d, "cache").glob("*/amp_pch.h"))), 2)
 
+    def test_joined_include(self):
+        """-includeFILE is an -include as job.replace_includes reads it: in the header, and replaced."""
+        cflags = ["-includeprelude.h", "-O2", "-include", "crt.h"]
+        flags, includes = pch.header_flags(cflags, ["-c", self.src])
+        self.assertEqual((flags, includes), (["-O2"], ["prelude.h", "crt.h"]))
+        cmd = pch.cmd_with(self.gxx, cflags, ["-c", self.src], self.d + "/cache", {})
+        header = next(Path(self.d, "cache").glob("*/amp_pch.h"))
+        self.assertEqual(cmd, [self.gxx, "-include", str(header), "-O2", "-c", self.src])
+        self.assertEqual(header.read_text(), '#include "prelude.h"\n#include "crt.h"\n#include <amp.h>\n')
+
     def test_no_header_when_it_does_not_build(self):
         Path(self.gxx).write_text("#!/bin/sh\nexit 1\n")
         self.assertIsNone(pch.cmd_with(self.gxx, ["-include", "/p.h"], ["-c", self.src], self.d + "/c", {}))

@@ -4,6 +4,7 @@
 // it must give. Checked by check_analysis.py on the compiler's notes; this
 // file is only parsed, never run (each kernel is correct AMP).
 #include <amp.h>
+#include <amp_math.h>
 
 using namespace concurrency;
 
@@ -653,3 +654,79 @@ void uniform_reads(array_view<const float, 1> pu, array_view<const float, 1> pd,
   });
 }
 #undef COEF
+
+// Which compiled kernels get the wider instruction-set copies
+// (tools/tile_compiler/vector_width.cpp): `copies=baseline` those without a
+// product, quotient or math function of their data (moves, sums, index
+// arithmetic), `copies=wide` the others; a template is wide when one of its
+// instantiations is.
+void copies_moves_and_sums(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=baseline
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]] + s[t.local[0]];
+  });
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=baseline
+    tile_static float s[64];
+    s[t.local[0]] = f[t.global];
+    t.barrier.wait();
+    for (int k = 32; k > 0; k /= 2) { // index arithmetic: a constant divisor, a product of indices
+      if (t.local[0] < k) s[t.local[0]] += s[t.local[0] + k];
+      t.barrier.wait();
+    }
+    f[t.tile[0] * n % 64 + t.local[0] * 2] = s[0];
+  });
+}
+// A user's function that returns an element (the library's padded_read), not a math function.
+inline float element_or_zero(const array_view<float, 1>& f, int i) restrict(amp) { return i < f.extent[0] ? f[i] : 0.0f; }
+void copies_user_function(array_view<float, 1> f) {
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=baseline
+    tile_static float s[64];
+    s[t.local[0]] = element_or_zero(f, t.global[0] + 1);
+    t.barrier.wait();
+    f[t.global] = s[63 - t.local[0]];
+  });
+}
+void copies_arithmetic(array_view<int, 1> a, array_view<float, 1> f, int n) {
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=wide
+    tile_static float s[65];
+    s[t.local[0]] = f[t.global];
+    t.barrier.wait();
+    f[t.global] = 0.5f * s[t.local[0]] + 0.5f * s[t.local[0] + 1];
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=wide
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    int sum = 0;
+    for (int k = 0; k < n; ++k) sum += s[k % 64] * s[t.local[0]]; // matmul's product of elements
+    a[t.global] = sum;
+  });
+  parallel_for_each(f.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=wide
+    tile_static float s[64];
+    s[t.local[0]] = f[t.global];
+    t.barrier.wait();
+    f[t.global] = fast_math::sqrtf(s[63 - t.local[0]]);
+  });
+}
+template <class T> void copies_template(array_view<T, 1> a) {
+  parallel_for_each(a.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=wide
+    tile_static T s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]] * 3; // int: index-like (a constant factor); float: arithmetic
+  });
+}
+template void copies_template<int>(array_view<int, 1>);
+template void copies_template<float>(array_view<float, 1>);
+template <class T> void copies_template_int_only(array_view<T, 1> a) {
+  parallel_for_each(a.extent.template tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled copies=baseline
+    tile_static T s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[63 - t.local[0]] * 3;
+  });
+}
+template void copies_template_int_only<int>(array_view<int, 1>);
+template void copies_template_int_only<unsigned>(array_view<unsigned, 1>);

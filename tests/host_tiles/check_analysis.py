@@ -5,8 +5,10 @@ checks its note for every kernel against the `// expect:` comment on the
 kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
 `compiled ivdep=N` also checks how many of its region loops the compiler
 marked `#pragma GCC ivdep` (work-items proven independent), `hoisted=N` how
-many uniform element reads it reads once per tile (both may be given, in
-that order).
+many uniform element reads it reads once per tile, `copies=baseline|wide`
+whether it is built in the baseline copy only or also in the wider
+instruction-set copies (tools/tile_compiler/vector_width.cpp); any of them,
+in any order.
 Also checks that the rewritten source is produced. Exit 77 (skipped) when the
 tile compiler cannot be built here (no clang++-22 / Clang headers)."""
 import os
@@ -31,6 +33,7 @@ with tempfile.TemporaryDirectory() as tmp:
     notes = {}
     ivdeps = {}
     hoists = {}
+    copies = {}
     for line in r.stderr.splitlines():
         m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
                      line)
@@ -40,10 +43,11 @@ with tempfile.TemporaryDirectory() as tmp:
             ivdeps[int(m.group(1))] = int(iv.group(1)) if iv else 0
             ho = re.search(r", (\d+) uniform read\(s\) hoisted", line)
             hoists[int(m.group(1))] = int(ho.group(1)) if ho else 0
+            copies[int(m.group(1))] = "baseline" if ", baseline copy only" in line else "wide"
 errors = []
 expect = {}
 for n, line in enumerate(open(source, encoding="utf-8"), 1):
-    m = re.search(r"// expect: (compiled(?: ivdep=\d+)?(?: hoisted=\d+)?|fibers: (.*))$", line.rstrip())
+    m = re.search(r"// expect: (compiled(?: \w+=\w+)*|fibers: (.*))$", line.rstrip())
     if m:
         expect[n] = m.group(1)
 for n, want in sorted(expect.items()):
@@ -57,6 +61,8 @@ for n, want in sorted(expect.items()):
                 errors.append(f"line {n}: expected {counts['ivdep']} region loop(s) marked ivdep, got {ivdeps.get(n)}")
             if "hoisted" in counts and hoists.get(n) != int(counts["hoisted"]):
                 errors.append(f"line {n}: expected {counts['hoisted']} uniform read(s) hoisted, got {hoists.get(n)}")
+            if "copies" in counts and copies.get(n) != counts["copies"]:
+                errors.append(f"line {n}: expected copies={counts['copies']}, got copies={copies.get(n)}")
     else:
         part = want[len("fibers: "):]
         if not got or got[0] != "fibers" or part not in got[1]:

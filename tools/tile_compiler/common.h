@@ -79,4 +79,8 @@ bool inConcurrency(const Decl* d);
 bool isAmpClass(QualType t, llvm::StringRef name);
 bool isValueClass(QualType t);
 
+// vector_width.cpp: whether a compiled kernel's body has arithmetic the
+// wider instruction-set copies speed up (else it gets the baseline copy only).
+bool paysForWideCopies(const Stmt* body, const ASTContext& ctx);
+
 } // namespace tile_compiler

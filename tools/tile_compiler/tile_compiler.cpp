@@ -367,6 +367,7 @@ private:
     // then also without ivdep marks (their independence proofs differ).
     int level = 0;
     bool anySlots = false;
+    bool wide = false; // some instantiation has arithmetic the wider copies speed up (vector_width.cpp)
     for (size_t i = 0; why.empty() && i < kernels.size(); ++i) {
       const KernelFn& inst = kernels[i];
       ParmVarDecl* ip = inst.op->getParamDecl(0);
@@ -407,6 +408,7 @@ private:
           break;
         }
         compiled = text;
+        wide = wide || paysForWideCopies(then ? then : inst.body(), ctx);
         barriers = k.barriers;
         per_item = k.per_item;
         recomputed = k.recomputed_count;
@@ -569,7 +571,8 @@ private:
         rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo), head);
         rw.InsertTextBefore(body->getRBracLoc(), "}");
       }
-      rw.InsertTextBefore(at, "::Concurrency::detail::host_tiles::make_compiled_kernel(" + quote(whereText) + ", ");
+      rw.InsertTextBefore(at, std::string("::Concurrency::detail::host_tiles::make_compiled_kernel") +
+                                  (wide ? "(" : "<false>(") + quote(whereText) + ", ");
       rw.InsertTextAfter(after, ")" + resume);
     }
     note(sm, at, "tiled kernel compiled (" + std::to_string(barriers) + " barrier(s), " +
@@ -579,7 +582,8 @@ private:
                      (independent ? ", " + std::to_string(independent) + " region loop(s) marked ivdep" : "") +
                      (hoisted ? ", " + std::to_string(hoisted) + " uniform read(s) hoisted" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
-                     (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") + ")");
+                     (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") +
+                     (wide || functor ? "" : ", baseline copy only") + ")");
   }
 };
 

@@ -74,9 +74,12 @@ template <int D0, int D1, int D2, int ISA = 0> struct tile_group {
 // work-items returned without reaching (ret[i]: work-item i returned; not all
 // of them did), the error fibers raise there (fiber.h, tile_run::diverge),
 // naming the same work-item. first: no barrier of this tile has been passed yet.
-template <int D0, int D1, int D2, int ISA>
-[[noreturn]] AMP_HOST_ONLY void diverged(const tile_group<D0, D1, D2, ISA>& g, const bool* ret, bool first) {
-  using G = tile_group<D0, D1, D2, ISA>;
+// Out of line and one instance per tile shape: the wider copies inline every
+// call they make (`flatten`), and an error's text need not be built three times.
+template <int D0, int D1, int D2>
+[[noreturn, gnu::noinline, gnu::cold]] AMP_HOST_ONLY void diverged_in(const index<tile_shape<D0, D1, D2>::rank>& tile,
+                                                                       const bool* ret, bool first) {
+  using G = tile_group<D0, D1, D2>;
   int k = 1;
   const char* what;
   if (ret[0]) {
@@ -92,10 +95,14 @@ template <int D0, int D1, int D2, int ISA>
     for (int d = 0; d < G::rank; ++d) s += (d ? "," : "") + std::to_string(i[d]);
     return s + ")";
   };
-  const std::string m = "tile_barrier::wait: divergent barrier in tile " + str(g.tile) + ": work-item " +
+  const std::string m = "tile_barrier::wait: divergent barrier in tile " + str(tile) + ": work-item " +
                          str(G::shape::local_of(static_cast<unsigned>(k))) + " (local index) " + what +
                          ". Every work-item of a tile must reach each barrier.";
   throw runtime_exception(m.c_str(), e_fail);
+}
+template <int D0, int D1, int D2, int ISA>
+[[noreturn]] AMP_HOST_ONLY inline void diverged(const tile_group<D0, D1, D2, ISA>& g, const bool* ret, bool first) {
+  diverged_in<D0, D1, D2>(g.tile, ret, first);
 }
 
 // Per-work-item storage of a class-type value that lives across a barrier
@@ -131,15 +138,20 @@ template <class T> constexpr bool is_tile_group = is_tile_group_t<std::remove_cv
 
 // A kernel lambda the tile compiler rewrote (callable with a tile_group), and
 // one it refused, with the reason (it keeps fibers). `where` is "file:line".
-template <class L> struct compiled_kernel : L {
+// Wide: the kernel is also built in the wider instruction-set copies ("Vector
+// width", below); the tile compiler writes make_compiled_kernel<false> for a
+// kernel whose body has no arithmetic they speed up (no product, quotient or
+// math function of its data: tools/tile_compiler/vector_width.cpp), which
+// is built in the baseline copy only.
+template <class L, bool Wide = true> struct compiled_kernel : L {
   const char* where;
 };
 template <class L> struct fiber_kernel : L {
   const char* where;
   const char* why;
 };
-template <class L> compiled_kernel<L> make_compiled_kernel(const char* where, L&& l) {
-  return compiled_kernel<L>{{std::move(l)}, where};
+template <bool Wide = true, class L> compiled_kernel<L, Wide> make_compiled_kernel(const char* where, L&& l) {
+  return compiled_kernel<L, Wide>{{std::move(l)}, where};
 }
 template <class L> fiber_kernel<L> make_fiber_kernel(const char* where, L&& l, const char* why) {
   return fiber_kernel<L>{{std::move(l)}, where, why};
@@ -159,15 +171,21 @@ template <class F>
 struct functor_fibers<F, std::enable_if_t<std::is_same<typename F::amp_ht_fibers_self, F>::value>>
     : std::true_type {};
 
-template <class F> struct is_compiled_kernel_t : functor_compiled<F> {};
-template <class L> struct is_compiled_kernel_t<compiled_kernel<L>> : std::true_type {};
+// ::wide: a compiled kernel with the wider copies (a rewritten function
+// object always has them).
+template <class F> struct is_compiled_kernel_t : functor_compiled<F> {
+  static constexpr bool wide = functor_compiled<F>::value;
+};
+template <class L, bool W> struct is_compiled_kernel_t<compiled_kernel<L, W>> : std::true_type {
+  static constexpr bool wide = W;
+};
 template <class F> struct is_fiber_kernel_t : functor_fibers<F> {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
 
 // The kernel's "file:line" and, on fibers, the reason: a wrapped lambda's
 // members, or a rewritten function object's static functions.
 template <class F> struct is_wrapped_t : std::false_type {};
-template <class L> struct is_wrapped_t<compiled_kernel<L>> : std::true_type {};
+template <class L, bool W> struct is_wrapped_t<compiled_kernel<L, W>> : std::true_type {};
 template <class L> struct is_wrapped_t<fiber_kernel<L>> : std::true_type {};
 template <class F> const char* where_of(const F& f) {
   if constexpr (is_wrapped_t<F>::value) return f.where;
@@ -206,7 +224,10 @@ inline bool report_wanted() {
 // fidelity.differential.host_tiles compares the copies byte for byte.
 // AMP_HOST_TILES_ISA=baseline|x86-64-v3|x86-64-v4 runs that copy (or the
 // widest the CPU has below it) without timing: tests, and users who want one
-// behaviour everywhere.
+// behaviour everywhere. A kernel without arithmetic the wider copies speed
+// up (compiled_kernel<L, false>: tools/tile_compiler/vector_width.cpp) has
+// the baseline copy only: the copies cost the build a compile of the whole
+// body each, and such kernels kept the baseline copy where they were timed.
 enum class isa { baseline, v3, v4 };
 
 // The wider copies exist where they can be built and chosen: x86-64 host
@@ -395,7 +416,9 @@ template <class F> bool use_compiled(const F& f) {
       if (!said[compiled].exchange(true)) {
         if (compiled) {
           const isa_request& r = requested_isa();
-          if (r.measured)
+          if constexpr (can && !is_compiled_kernel_t<F>::wide)
+            std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline, its only copy)\n", where_of(f));
+          else if (r.measured)
             std::fprintf(stderr, "amp_compat: host tiles: kernel at %s: compiled (baseline or %s, timed)\n",
                          where_of(f), isa_name(r.widest));
           else

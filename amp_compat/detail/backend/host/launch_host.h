@@ -176,7 +176,7 @@ template <class Exec> struct host_launcher {
         // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
         using host_tiles::isa;
         const host_tiles::isa_request& r = host_tiles::requested_isa();
-        if constexpr (host_tiles::wide_isas) {
+        if constexpr (host_tiles::wide_isas && host_tiles::is_compiled_kernel_t<F>::wide) {
           if (r.measured)
             return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
                                        : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
