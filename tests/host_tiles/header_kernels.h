@@ -21,6 +21,26 @@ void header_tile_sums(const concurrency::array_view<const int, 1>& a, const conc
   });
 }
 
+// A kernel whose callee waits on the barrier, both in this header (Bolt's
+// sort.inl shape): inlined by the first parse and checked by the second,
+// which reads this header through the launcher's copy.
+// (The callee names another function of the header: its key holds the file's name.)
+inline int header_step(int k) restrict(amp, cpu) { return k + 1; }
+template <int TS> int header_rotate(concurrency::tiled_index<TS> t, int v, int k) restrict(amp) {
+  tile_static int s[TS];
+  s[t.local[0]] = v;
+  t.barrier.wait();
+  return s[(t.local[0] + header_step(k)) % TS];
+}
+template <int TS>
+void header_calls_waiting(const concurrency::array_view<const int, 1>& a, const concurrency::array_view<int, 1>& out) {
+  using namespace concurrency;
+  parallel_for_each(a.extent.template tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: compiled
+    const int r = header_rotate<TS>(t, a[t.global], 3);
+    out[t.global] = r * 2 + t.local[0];
+  });
+}
+
 // An inline function; its kernel keeps fibers (the barrier's condition reads memory).
 inline void header_memory_cond(const concurrency::array_view<const int, 1>& a,
                                const concurrency::array_view<int, 1>& out) {

@@ -552,6 +552,10 @@ void headers() {
   header_memory_cond(a, out);
   out.synchronize();
   digest("header-fallback", got);
+  out.discard_data();
+  header_calls_waiting<64>(a, out);
+  out.synchronize();
+  digest("header-calls-waiting", got);
   parallel_for_each(out.extent.tile<64>(), header_functor<64>{out, 5});
   out.synchronize();
   digest("header-functor", got);

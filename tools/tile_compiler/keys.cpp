@@ -2,7 +2,30 @@
 // and the second pass's keys of an inlined block.
 #include "keys.h"
 
+#include <map>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 namespace tile_compiler {
+
+// A file's name as both parses see it: the first reads a header through the
+// include path as written (`-I/src/app/../lib/include`), the second through
+// the launcher's copy, whose #line names the file as the launcher resolved
+// it; the same file must give the same key (else every kernel that inlines
+// a callee from such a header kept fibers: Bolt built with `..` in its -I).
+static std::string fileKey(const char* name) {
+  static std::map<std::string, std::string> seen;
+  auto it = seen.find(name);
+  if (it != seen.end()) return it->second;
+  llvm::SmallString<256> p;
+  if (llvm::sys::fs::real_path(name, p)) {
+    p = name;
+    llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  }
+  return seen[name] = std::string(p.str());
+}
 
 // A declaration as both parses see it: qualified name and where it is written.
 std::string declKey(SourceManager& sm, const Decl* d) {
@@ -10,7 +33,7 @@ std::string declKey(SourceManager& sm, const Decl* d) {
   if (const auto* nd = dyn_cast<NamedDecl>(d)) k = nd->getQualifiedNameAsString();
   if (const auto* fd = dyn_cast<FunctionDecl>(d)) k += "(" + fd->getType().getCanonicalType().getAsString() + ")";
   const PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(d->getLocation()));
-  if (p.isValid()) k += std::string("@") + p.getFilename() + ":" + std::to_string(p.getLine());
+  if (p.isValid()) k += "@" + fileKey(p.getFilename()) + ":" + std::to_string(p.getLine());
   return k;
 }
 std::string canon(QualType t) { return t.getCanonicalType().getAsString(); }
