@@ -434,11 +434,14 @@ private:
     };
     // A function object's class names its kernel for the run-time report:
     // `amp_ht_where()`, and `amp_ht_why()` with `amp_ht_fibers_self` on
-    // fibers, `amp_ht_compiled_self` compiled (compiled_tiles.h reads them).
+    // fibers, `amp_ht_compiled_self` compiled with `amp_ht_wide` (the wider
+    // copies, vector_width.cpp: as for a lambda's make_compiled_kernel<W>);
+    // compiled_tiles.h reads them.
     const std::string cls = functor ? op->getParent()->getNameAsString() : "";
     auto nameKernel = [&](const std::string& why) {
       return "\nstatic const char* amp_ht_where() { return " + quote(whereText) + "; }" +
-             (why.empty() ? " using amp_ht_compiled_self = " + cls + ";"
+             (why.empty() ? " using amp_ht_compiled_self = " + cls + "; static constexpr bool amp_ht_wide = " +
+                                (wide ? "true" : "false") + ";"
                           : " static const char* amp_ht_why() { return " + quote(why) + "; } using amp_ht_fibers_self = " +
                                 cls + ";");
     };
@@ -583,7 +586,7 @@ private:
                      (hoisted ? ", " + std::to_string(hoisted) + " uniform read(s) hoisted" : "") +
                      (kernels.size() > 1 ? ", " + std::to_string(kernels.size()) + " instantiations" : "") +
                      (inlined && inlinedCalls != "0" ? ", " + inlinedCalls + " call(s) inlined" : "") +
-                     (wide || functor ? "" : ", baseline copy only") + ")");
+                     (wide ? "" : ", baseline copy only") + ")");
   }
 };
 

@@ -171,12 +171,15 @@ template <class F>
 struct functor_fibers<F, std::enable_if_t<std::is_same<typename F::amp_ht_fibers_self, F>::value>>
     : std::true_type {};
 
-// ::wide: a compiled kernel with the wider copies (a rewritten function
-// object always has them).
-template <class F> struct is_compiled_kernel_t : functor_compiled<F> {
-  static constexpr bool wide = functor_compiled<F>::value;
+// ::wide: a compiled kernel with the wider copies (a lambda's
+// compiled_kernel<L, W>, a rewritten function object's amp_ht_wide).
+template <class F, bool = functor_compiled<F>::value> struct is_compiled_kernel_t : std::false_type {
+  static constexpr bool wide = false;
 };
-template <class L, bool W> struct is_compiled_kernel_t<compiled_kernel<L, W>> : std::true_type {
+template <class F> struct is_compiled_kernel_t<F, true> : std::true_type {
+  static constexpr bool wide = F::amp_ht_wide;
+};
+template <class L, bool W> struct is_compiled_kernel_t<compiled_kernel<L, W>, false> : std::true_type {
   static constexpr bool wide = W;
 };
 template <class F> struct is_fiber_kernel_t : functor_fibers<F> {};
