@@ -9,6 +9,9 @@
 #                                            test/amp/NAME/ (default: all) into OUT_DIR/NAME,
 #                                            linked against those objects; each program's
 #                                            compile CPU time is added to OUT_DIR/times.txt
+#   bolt.sh time-build BUILD_DIR             tests/corpora/bolt_algorithms_time.cpp (Bolt's
+#                                            sort, stable_sort, inclusive_scan_by_key
+#                                            timed) against BUILD_DIR's runtime objects
 #   bolt.sh run BINARY [ARGS...]             run one program on AMP_DEFAULT_ACCELERATOR;
 #                                            print pass/fail counts
 #   bolt.sh test OUT_DIR                     build AMP_BOLT_PROGRAMS (default: a subset
@@ -240,10 +243,23 @@ cmd_bundle() {
   [ "$bytes" -le $((64 * 1048576)) ] || die "the bundle exceeds 64 MiB ($((bytes / 1048576)) MiB)"
 }
 
+# bolt_algorithms_time.cpp (Bolt's sort, stable_sort and inclusive_scan_by_key
+# timed by a program of ours) built against a host build's runtime objects.
+cmd_time_build() {
+  local out=${1:?usage: bolt.sh time-build BUILD_DIR (a host build: bolt.sh build BUILD_DIR NAME)}
+  have_corpus
+  [ -f "$out/lib/bolt.o" ] || die "no Bolt runtime objects in $out/lib (bolt.sh build $out SortTest first)"
+  bolt_flags "$out/gen"
+  "$ROOT/amp" c++ -O2 "${FLAGS[@]}" "$ROOT/tests/corpora/bolt_algorithms_time.cpp" "$out/lib/bolt.o" \
+    "$out/lib/control.o" "${LIBS[@]}" -o "$out/bolt_algorithms_time" || die "bolt_algorithms_time.cpp does not build"
+  echo "bolt: built $out/bolt_algorithms_time"
+}
+
 case "${1:-}" in
   bundle) shift; cmd_bundle "$@" ;;
+  time-build) shift; cmd_time_build "$@" ;;
   build) shift; (cmd_build "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,44p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
