@@ -730,3 +730,35 @@ template <class T> void copies_template_int_only(array_view<T, 1> a) {
 }
 template void copies_template_int_only<int>(array_view<int, 1>);
 template void copies_template_int_only<unsigned>(array_view<unsigned, 1>);
+
+// Bolt's radix sort: a waiting callee's pointer parameter bound to a
+// tile_static array (`lmem`), and a local pointer to one, are one address for
+// the whole tile: tile-level, not kept per work-item (5 kept before). Kept:
+// the callee's `s`, `v` (its value parameter, read after the barrier) and its
+// return value; `l` is recomputed. A pointer into a work-item's own storage
+// (`mine`) is not tile-level: recomputed per region from the kept `x`.
+static unsigned scan_through(unsigned* lmem, unsigned v, tiled_index<64> t) restrict(amp) {
+  const int l = t.local[0];
+  lmem[l] = v;
+  t.barrier.wait();
+  unsigned s = 0;
+  for (int i = 0; i <= l; ++i) s += lmem[i];
+  t.barrier.wait();
+  return s + v;
+}
+void pointer_to_tile_static(array_view<unsigned, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled kept=3
+    tile_static unsigned buf[64];
+    unsigned* p = buf;
+    const unsigned r = scan_through(p, a[t.global], t);
+    a[t.global] = r;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled kept=1
+    tile_static unsigned buf[64];
+    unsigned x = a[t.global];
+    unsigned* mine = &x;
+    buf[t.local[0]] = *mine;
+    t.barrier.wait();
+    a[t.global] = buf[63 - t.local[0]] + *mine;
+  });
+}

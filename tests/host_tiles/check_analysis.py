@@ -7,8 +7,9 @@ kernel's line: `compiled`, or `fibers: TEXT` (TEXT part of the reason);
 marked `#pragma GCC ivdep` (work-items proven independent), `hoisted=N` how
 many uniform element reads it reads once per tile, `copies=baseline|wide`
 whether it is built in the baseline copy only or also in the wider
-instruction-set copies (tools/tile_compiler/vector_width.cpp); any of them,
-in any order.
+instruction-set copies (tools/tile_compiler/vector_width.cpp), `kept=N` how
+many values it keeps per work-item (the rest are tile-level or recomputed);
+any of them, in any order.
 Also checks that the rewritten source is produced. Exit 77 (skipped) when the
 tile compiler cannot be built here (no clang++-22 / Clang headers)."""
 import os
@@ -34,6 +35,7 @@ with tempfile.TemporaryDirectory() as tmp:
     ivdeps = {}
     hoists = {}
     copies = {}
+    kept = {}
     for line in r.stderr.splitlines():
         m = re.match(r".*:(\d+):\d+: note: amp host tiles: tiled kernel (compiled|keeps fibers: (.*?))(?: \(\d+ barrier.*)?$",
                      line)
@@ -44,6 +46,8 @@ with tempfile.TemporaryDirectory() as tmp:
             ho = re.search(r", (\d+) uniform read\(s\) hoisted", line)
             hoists[int(m.group(1))] = int(ho.group(1)) if ho else 0
             copies[int(m.group(1))] = "baseline" if ", baseline copy only" in line else "wide"
+            kv = re.search(r"\((?:\d+ barrier\(s\), )?(\d+) value\(s\) kept per work-item", line)
+            kept[int(m.group(1))] = int(kv.group(1)) if kv else 0
 errors = []
 expect = {}
 for n, line in enumerate(open(source, encoding="utf-8"), 1):
@@ -61,6 +65,8 @@ for n, want in sorted(expect.items()):
                 errors.append(f"line {n}: expected {counts['ivdep']} region loop(s) marked ivdep, got {ivdeps.get(n)}")
             if "hoisted" in counts and hoists.get(n) != int(counts["hoisted"]):
                 errors.append(f"line {n}: expected {counts['hoisted']} uniform read(s) hoisted, got {hoists.get(n)}")
+            if "kept" in counts and kept.get(n) != int(counts["kept"]):
+                errors.append(f"line {n}: expected {counts['kept']} value(s) kept per work-item, got {kept.get(n)}")
             if "copies" in counts and copies.get(n) != counts["copies"]:
                 errors.append(f"line {n}: expected copies={counts['copies']}, got copies={copies.get(n)}")
     else:

@@ -1090,8 +1090,11 @@ void Kernel::classifyLocals() {
     }
     // A scalar declared without an initialiser (`unsigned stride, k;`)
     // holds no value to read before its first write: tile-level when every
-    // write is.
-    if (!(t->isArithmeticType() || t->isEnumeralType())) continue;
+    // write is. Pointers too: an inlined callee's pointer parameter bound to
+    // a tile_static array (Bolt's `lmem = sorterSharedMemory`) is one
+    // address for the whole tile; a pointer into a work-item's own storage
+    // (`&x`, a per-work-item array) is not uniform and stays per work-item.
+    if (!(t->isArithmeticType() || t->isEnumeralType() || t->isPointerType())) continue;
     // A const variable cannot be written (its uses in a constant
     // expression, an array bound, are not plain reads).
     bool written = false;
