@@ -9,6 +9,12 @@
 #                                            test/amp/NAME/ (default: all) into OUT_DIR/NAME,
 #                                            linked against those objects; each program's
 #                                            compile CPU time is added to OUT_DIR/times.txt
+#   bolt.sh relink OUT_DIR [--gpu|--checked]
+#                                            link OUT_DIR's programs again (their objects
+#                                            as built) with this checkout's
+#                                            bolt_result_marks.cpp, which every build links:
+#                                            with AMP_RESULT_LOG set, each test's kernel
+#                                            results between "test NAME"/"end NAME OUTCOME"
 #   bolt.sh run BINARY [ARGS...]             run one program on AMP_DEFAULT_ACCELERATOR;
 #                                            print pass/fail counts
 #   bolt.sh test OUT_DIR                     build AMP_BOLT_PROGRAMS (default: a subset
@@ -97,6 +103,26 @@ all_programs() {
   done
 }
 
+# Ours, linked into every program: the result log's test marks
+# (bolt_result_marks.cpp: with AMP_RESULT_LOG set, each test's kernel results
+# between "test NAME" and "end NAME OUTCOME", as the project's test driver
+# writes them; nothing without it).
+compile_marks() {
+  local out=$1 o="$1/lib/bolt_result_marks.o"
+  compile "$ROOT/tests/corpora/bolt_result_marks.cpp" "$o" "$o.log" >/dev/null \
+    || { grep -m5 error "$o.log"; die "compile of bolt_result_marks.cpp failed (log: $o.log)"; }
+}
+
+# link_program OUT NAME: OUT/obj/NAME.o with Bolt's runtime objects and ours.
+link_program() {
+  local out=$1 n=$2 libobjs=() s
+  for s in "$CORPUS"/bolt/amp/*.cpp "$CORPUS/bolt/statisticalTimer.cpp" "$CORPUS"/test/amp/common/*.cpp; do
+    libobjs+=("$out/lib/$(basename "$s" .cpp).o")
+  done
+  "$ROOT/amp" c++ "${GPU[@]}" "$out/obj/$n.o" "${libobjs[@]}" "$out/lib/bolt_result_marks.o" -o "$out/$n" "${LIBS[@]}" \
+    2>"$out/obj/$n.link.log"
+}
+
 cmd_build() {
   local out=${1:?usage: bolt.sh build OUT_DIR [--gpu|--checked] [NAME...]}; shift
   GPU=()
@@ -112,18 +138,17 @@ cmd_build() {
   # Bolt's runtime library (ampBolt.Runtime) and the tests' common source,
   # once per build (a few seconds; always, so that they match the programs'
   # amp_compat).
-  local libobjs=()
   for s in "$CORPUS"/bolt/amp/*.cpp "$CORPUS/bolt/statisticalTimer.cpp" "$CORPUS"/test/amp/common/*.cpp; do
     o="$out/lib/$(basename "$s" .cpp).o"
-    libobjs+=("$o")
     t=$(compile "$s" "$o" "$o.log") || { grep -m5 error "$o.log"; die "compile of $s failed (log: $o.log)"; }
   done
+  compile_marks "$out"
   local failed=() n
   for n in "${names[@]}"; do
     s=$(program_source "$n") || die "no test program $n in $CORPUS/test/amp"
     mkdir -p "$out/obj"
     if t=$(compile "$s" "$out/obj/$n.o" "$out/obj/$n.log"); then
-      if "$ROOT/amp" c++ "${GPU[@]}" "$out/obj/$n.o" "${libobjs[@]}" -o "$out/$n" "${LIBS[@]}" 2>"$out/obj/$n.link.log"; then
+      if link_program "$out" "$n"; then
         echo "$n ${t}s" >>"$out/times.txt"
         echo "  built $n (compile ${t} s CPU)"
         continue
@@ -137,6 +162,28 @@ cmd_build() {
   done
   echo "bolt: built $(( ${#names[@]} - ${#failed[@]} )) of ${#names[@]} programs in $((SECONDS - t0)) s${GPU:+ (${GPU[0]})}"
   [ ${#failed[@]} -eq 0 ] || die "failed: ${failed[*]} (logs: $out/obj/)"
+}
+
+# relink OUT [--gpu|--checked]: the programs of an earlier build linked again
+# with ours (bolt_result_marks.o compiled anew), their objects and Bolt's
+# runtime objects as they are (no recompiling: minutes instead of an hour
+# with --gpu; the programs keep the amp_compat headers they were compiled with).
+cmd_relink() {
+  local out=${1:?usage: bolt.sh relink OUT_DIR [--gpu|--checked]}; shift
+  GPU=()
+  case "${1:-}" in --gpu | --checked) GPU=("$1"); shift ;; esac
+  have_corpus
+  [ -d "$out/obj" ] && [ -d "$out/lib" ] || die "no build in $out"
+  out="$(cd "$out" && pwd)"
+  bolt_flags "$out/gen"
+  compile_marks "$out"
+  local o n count=0
+  for o in "$out"/obj/*.o; do
+    n=$(basename "$o" .o)
+    link_program "$out" "$n" || { grep -m5 -E 'error|undefined' "$out/obj/$n.link.log"; die "link of $n failed"; }
+    count=$((count + 1))
+  done
+  echo "bolt: relinked $count programs in $out${GPU:+ (${GPU[0]})}"
 }
 
 cmd_run() {
@@ -243,7 +290,8 @@ cmd_bundle() {
 case "${1:-}" in
   bundle) shift; cmd_bundle "$@" ;;
   build) shift; (cmd_build "$@") ;;
+  relink) shift; (cmd_relink "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
