@@ -30,7 +30,8 @@
 #                                            on cuda, openmp and serial, the long ones
 #                                            split into processes run on every core at
 #                                            once, within about 8 minutes; run.sh
-#                                            RESULTS_DIR)
+#                                            RESULTS_DIR; run.sh diff RESULTS_DIR: the
+#                                            differential, host against GPU, test by test)
 #
 # Built as its CMake files build it on Linux (bolt/amp/, test/amp/): the
 # include directories include/, test/amp/ and test/amp/common/, the generated
@@ -275,6 +276,7 @@ cmd_bundle() {
   strip "$BUNDLE/bin/bolt_radix_race" "$BUNDLE/bin/bolt_radix_race_cuda"
   bundle_libs "$BUNDLE"/bin/*
   cp "$ROOT/tests/corpora/bolt_gpu_run.sh" "$BUNDLE/run.sh"
+  cp "$ROOT/scripts/differential.sh" "$BUNDLE/differential.sh" # run.sh diff compares with it
   # Packed (xz: about a fifth of the size; run.sh unpacks it), so that the
   # whole corpus fits the 64 MiB a GPU machine's working copy may carry.
   local unpacked; unpacked=$(du -sb "$BUNDLE/bin" "$BUNDLE/lib" | awk '{s += $1} END {print s}')
