@@ -56,8 +56,9 @@
 # and compared with differential.sh (`logs` mode): only tests that passed on
 # both sides are compared (DIFF_EXCLUSIONS=AMP_BOLT_DIFF_EXCLUSIONS, default
 # none: globs of tests allowed to differ, each with its reason). Writes
-# RESULTS_DIR/differential.md and .tsv (per program: tests compared, identical,
-# different, each named, not compared, left out by size), differential/
+# RESULTS_DIR/differential.md and .tsv (per program: tests compared, identical
+# (those with kernel results apart), different, each named, not compared,
+# left out by size), differential/
 # (differential.sh's per-test files, xz-packed) beside the usual summary; the
 # deadline defaults to 480 s to leave the comparison its time.
 #
@@ -395,12 +396,12 @@ summarize "$R"
 # (its processes' logs in plan order) and compared test by test by
 # differential.sh against the reference (the last of AMP_BOLT_ACCS).
 differential() {
-  local D="$R/differential" p acc id f t args line n_idt n_allowed n_diff n_nok n_out n_failed n_capped
+  local D="$R/differential" p acc id f t args line n_idt n_kern n_allowed n_diff n_nok n_out n_failed n_capped
   local accs; read -r -a accs <<<"$ACCS"
   local ref=${accs[${#accs[@]} - 1]}
   mkdir -p "$D"
   {
-    echo "| program | accelerators | compared | identical | different | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
+    echo "| program | accelerators | compared | identical (with kernels) | different | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
   } >"$R/differential.md"
   : >"$R/differential.tsv"
@@ -416,22 +417,25 @@ differential() {
     done
     DIFF_OUT="$D" DIFF_EXCLUSIONS="${AMP_BOLT_DIFF_EXCLUSIONS:-none}" bash "$B/differential.sh" logs "$p" "${args[@]}" \
       >"$D/$p.txt" 2>&1
-    n_capped=$(wc -l <"$R/lists/$p.capped" 2>/dev/null || echo 0)
+    n_capped=0
+    [ -f "$R/lists/$p.capped" ] && n_capped=$(wc -l <"$R/lists/$p.capped")
     for acc in "${accs[@]}"; do
       [ "$acc" = "$ref" ] && continue
-      line=$(sed -n "s/^  $acc vs $ref: \([0-9]*\) tests identical .*), \([0-9]*\) differ where allowed .*, \([0-9]*\) differ unexpectedly, \([0-9]*\) not compared.*/\1 \2 \3 \4/p" "$D/$p.txt")
+      line=$(sed -n "s/^  $acc vs $ref: \([0-9]*\) tests identical (\([0-9]*\) with kernel results.*), \([0-9]*\) differ where allowed .*, \([0-9]*\) differ unexpectedly, \([0-9]*\) not compared.*/\1 \2 \3 \4 \5/p" "$D/$p.txt")
       [ -n "$line" ] || { echo "| $p | $acc vs $ref | comparison failed: $(head -c 200 "$D/$p.txt" | tr '\n' ' ') |" >>"$R/differential.md"; continue; }
-      read -r n_idt n_allowed n_diff n_nok <<<"$line"
+      read -r n_idt n_kern n_allowed n_diff n_nok <<<"$line"
       f="$D/$p.$acc.differences"
-      # Kernels outside every test (a program's own start) are no test.
-      n_out=$(grep -c '^not compared: (outside-tests) ' "$f")
-      n_failed=$(grep '^not compared: ' "$f" | grep -v '^not compared: (outside-tests) ' | grep -c ' failed[,)]')
+      # Kernels outside every test (a program's own start) are no test, nor
+      # GoogleTestVerification.* (GoogleTest's report of uninstantiated suites).
+      n_out=$(grep -cE '^not compared: (\(outside-tests\)|GoogleTestVerification\.)' "$f")
+      n_failed=$(grep '^not compared: ' "$f" | grep -vE '^not compared: (\(outside-tests\)|GoogleTestVerification\.)' |
+        grep -c ' failed[,)]')
       n_nok=$((n_nok - n_out - n_failed))
-      printf '| %s | %s vs %s | %d | %d | %s | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
-        "$n_idt" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" \
+      printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
+        "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" \
         >>"$R/differential.md"
-      printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
-        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" >>"$R/differential.tsv"
+      printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
+        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" >>"$R/differential.tsv"
       sed -n "s/^DIFFERS: /$p $acc vs $ref: /p" "$f" >>"$R/differential.names"
     done
     # The per-test lines packed (kernel hashes: they differ from run to run
@@ -445,7 +449,9 @@ differential() {
     echo "Compared: tests that passed on both sides (identical + different + allowed to differ);"
     echo "not compared: failed on either side, or not run on one (a process cut at the deadline);"
     echo "left out: more than AMP_BOLT_DIFF_MAX=$CAP elements (0: no limit), on every side."
-    echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG)."
+    echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
+    echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
+    echo "none: Bolt's serial paths, host-only containers)."
     echo
     echo "Tests that differ ($(wc -l <"$R/differential.names"); all in differential/PROGRAM.ACC.differences; the first 100):"
     head -100 "$R/differential.names" | sed 's/^/    /'
