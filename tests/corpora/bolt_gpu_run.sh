@@ -51,7 +51,7 @@
 # with the same plan, so that each test sees the same inputs on each side:
 # every program runs as AMP_BOLT_SHARDS shards (the log makes each launch wait
 # and hashes its buffers), and tests of more than AMP_BOLT_DIFF_MAX elements
-# (default 262144; 0: no limit) are left out (--gtest_filter, through a
+# (default 1048576; 0: no limit) are left out (--gtest_filter, through a
 # --gtest_flagfile when long). The logs of a program's processes are joined
 # and compared with differential.sh (`logs` mode): only tests that passed on
 # both sides are compared (DIFF_EXCLUSIONS=AMP_BOLT_DIFF_EXCLUSIONS, default
@@ -199,7 +199,7 @@ CAP=0
 if [ $DIFF = 1 ]; then
   DEADLINE=${AMP_BOLT_DEADLINE:-480}
   ACCS=${AMP_BOLT_ACCS:-cuda serial}
-  CAP=${AMP_BOLT_DIFF_MAX:-262144}
+  CAP=${AMP_BOLT_DIFF_MAX:-1048576}
 fi
 LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
 END=$((T0 + DEADLINE))
@@ -239,7 +239,8 @@ if [ $DIFF = 0 ] && [ -x "$BIN/bolt_radix_race" ]; then race >"$R/race.txt" 2>&1
 SIZES="Sort_large_power.StdclLong 33554432
 StableSortUDD_largepower_test.AddDouble4 33554432
 StableSortbykeyFloatVectorTest.Normal 33554432
-DefaultGPU.Normal 2097152"
+DefaultGPU.Normal 2097152
+AMPTileLimitTest.AMPTileLimitTest 134217728"
 # Each program's tests: "name<TAB>size" (GoogleTest's list, serial, one thread).
 list_tests() {
   AMP_DEFAULT_ACCELERATOR=serial OMP_NUM_THREADS=1 "$BIN/$1" --gtest_list_tests 2>/dev/null | LC_ALL=C awk '
