@@ -82,13 +82,15 @@ on() {
 # Kernel lines outside a test's marks (before the first, or between one's end
 # and the next's start: a process's own start, or the next process's when logs
 # were joined) belong to "(outside-tests)", which has no outcome and is not
-# compared.
+# compared. A test that started and did not end (its process crashed or was
+# stopped) is "unfinished", kernel results or not.
 test_lines() {
-  awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; next }
+  awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; print t, "begin"; next }
        /^kernel / { l = $0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); print t, "k", l; next }
        /^end / { print $2, "end", $3; t = "(outside-tests)" }' "$1" | LC_ALL=C sort |
     awk 'function flush() { if (cur != "") print cur, outcome, (body == "" ? "-" : body) }
          $1 != cur { flush(); cur = $1; body = ""; outcome = "unfinished" }
+         $2 == "begin" { next }
          $2 == "end" { outcome = $3; next }
          { body = body "|" $3 }
          END { flush() }'

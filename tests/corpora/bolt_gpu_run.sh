@@ -397,7 +397,7 @@ summarize "$R"
 # (its processes' logs in plan order) and compared test by test by
 # differential.sh against the reference (the last of AMP_BOLT_ACCS).
 differential() {
-  local D="$R/differential" p acc id f t args line n_idt n_kern n_allowed n_diff n_nok n_out n_failed n_capped
+  local D="$R/differential" p acc id f t args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped
   local accs; read -r -a accs <<<"$ACCS"
   local ref=${accs[${#accs[@]} - 1]}
   mkdir -p "$D"
@@ -426,12 +426,13 @@ differential() {
       [ -n "$line" ] || { echo "| $p | $acc vs $ref | comparison failed: $(head -c 200 "$D/$p.txt" | tr '\n' ' ') |" >>"$R/differential.md"; continue; }
       read -r n_idt n_kern n_allowed n_diff n_nok <<<"$line"
       f="$D/$p.$acc.differences"
-      # Kernels outside every test (a program's own start) are no test, nor
-      # GoogleTestVerification.* (GoogleTest's report of uninstantiated suites).
-      n_out=$(grep -cE '^not compared: (\(outside-tests\)|GoogleTestVerification\.)' "$f")
+      # Failed: on either side; kernels outside every test (a program's own start) are no test,
+      # nor GoogleTestVerification.* (GoogleTest's report of uninstantiated suites).
       n_failed=$(grep '^not compared: ' "$f" | grep -vE '^not compared: (\(outside-tests\)|GoogleTestVerification\.)' |
         grep -c ' failed[,)]')
-      n_nok=$((n_nok - n_out - n_failed))
+      # Not run: the listed tests neither compared, failed nor left out (a
+      # process crashed or was cut before or in them, on either side).
+      n_nok=$(($(wc -l <"$R/lists/$p.tsv") - n_capped - n_idt - n_diff - n_allowed - n_failed))
       printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
         "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" \
         >>"$R/differential.md"
@@ -448,7 +449,8 @@ differential() {
   {
     echo
     echo "Compared: tests that passed on both sides (identical + different + allowed to differ);"
-    echo "not compared: failed on either side, or not run on one (a process cut at the deadline);"
+    echo "not compared: failed on either side, or not run on one or both (a process that crashed or was cut"
+    echo "at the deadline before the test ended);"
     echo "left out: more than AMP_BOLT_DIFF_MAX=$CAP elements (0: no limit), on every side."
     echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
     echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
