@@ -397,7 +397,7 @@ summarize "$R"
 # (its processes' logs in plan order) and compared test by test by
 # differential.sh against the reference (the last of AMP_BOLT_ACCS).
 differential() {
-  local D="$R/differential" p acc id f t args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped
+  local D="$R/differential" p acc id f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped
   local accs; read -r -a accs <<<"$ACCS"
   local ref=${accs[${#accs[@]} - 1]}
   mkdir -p "$D"

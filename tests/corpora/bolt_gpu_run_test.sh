@@ -14,7 +14,7 @@
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T="$(mktemp -d "${TMPDIR:-/tmp}/bolt-run-test.XXXXXX")"
-trap "${KEEP:+:} rm -rf \"\$T\"" EXIT
+trap 'rm -rf "$T"' EXIT
 fail() { echo "bolt_gpu_run_test: FAILED: $*"; exit 1; }
 
 mkdir -p "$T/bundle/bin" "$T/bundle/lib"
