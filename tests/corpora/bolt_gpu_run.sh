@@ -397,13 +397,13 @@ summarize "$R"
 # (its processes' logs in plan order) and compared test by test by
 # differential.sh against the reference (the last of AMP_BOLT_ACCS).
 differential() {
-  local D="$R/differential" p acc id f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped
+  local D="$R/differential" p acc id f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped n_earlier
   local accs; read -r -a accs <<<"$ACCS"
   local ref=${accs[${#accs[@]} - 1]}
   mkdir -p "$D"
   {
-    echo "| program | accelerators | compared | identical (with kernels) | different | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
-    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| program | accelerators | compared | identical (with kernels) | different | of which the last launch same | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
   } >"$R/differential.md"
   : >"$R/differential.tsv"
   : >"$R/differential.names"
@@ -433,11 +433,14 @@ differential() {
       # Not run: the listed tests neither compared, failed nor left out (a
       # process crashed or was cut before or in them, on either side).
       n_nok=$(($(wc -l <"$R/lists/$p.tsv") - n_capped - n_idt - n_diff - n_allowed - n_failed))
-      printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
-        "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" \
-        >>"$R/differential.md"
-      printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
-        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" >>"$R/differential.tsv"
+      # Information: of the tests that differ, those whose last launch wrote
+      # the same bytes (differential.sh's note).
+      n_earlier=$(grep -c "^DIFFERS: .* (the last launch's results identical)\$" "$f")
+      printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
+        "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_earlier" "$n_allowed" "$n_failed" "$n_nok" \
+        "$n_capped" >>"$R/differential.md"
+      printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
+        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" "$n_earlier" >>"$R/differential.tsv"
       sed -n "s/^DIFFERS: /$p $acc vs $ref: /p" "$f" >>"$R/differential.names"
     done
     # The per-test lines packed (kernel hashes: they differ from run to run
@@ -454,7 +457,9 @@ differential() {
     echo "left out: more than AMP_BOLT_DIFF_MAX=$CAP elements (0: no limit), on every side."
     echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
     echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
-    echo "none: Bolt's serial paths, host-only containers)."
+    echo "none: Bolt's serial paths, host-only containers). Of which the last launch same: tests that differ"
+    echo "only before their last launch (intermediate states, scratch a later launch overwrote or dropped);"
+    echo "information, they count as different."
     echo
     echo "Tests that differ ($(wc -l <"$R/differential.names"); all in differential/PROGRAM.ACC.differences; the first 100):"
     head -100 "$R/differential.names" | sed 's/^/    /'

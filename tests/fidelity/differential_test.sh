@@ -90,7 +90,8 @@ DIFF_ACCELERATORS="a@compiled a@fibers" DIFF_PROGRAMS= DIFF_CONTROL= DIFF_TESTS=
 # logs mode: result logs written elsewhere (two processes' logs joined), nothing
 # run; a kernel line between one test's end and the next test (the second
 # process's start) is outside every test and compared with none; a test that
-# started and never ended (a crash in its first kernel) is not compared.
+# started and never ended (a crash in its first kernel) is not compared; a
+# test that differs before its last launch only is said to.
 cat >a.rlog <<'L'
 test P.One
 kernel 1 extent 4 buffer 0 bytes 16 fnv1a 01
@@ -102,11 +103,18 @@ end P.Two passed
 test P.Three
 end P.Three failed
 test P.Four
+test P.Five
+kernel 7 extent 4 buffer 0 bytes 16 fnv1a 05
+kernel 8 extent 4 buffer 0 bytes 16 fnv1a 55
+kernel 8 extent 4 buffer 1 bytes 4 fnv1a 56
+end P.Five passed
 L
-sed -e 's/fnv1a 02/fnv1a 09/' -e 's/fnv1a 0a/fnv1a 0b/' -e 's/P.Three failed/P.Three passed/' a.rlog >b.rlog
+sed -e 's/fnv1a 02/fnv1a 09/' -e 's/fnv1a 0a/fnv1a 0b/' -e 's/P.Three failed/P.Three passed/' -e 's/fnv1a 05/fnv1a 06/' a.rlog >b.rlog
 DIFF_OUT=logsout DIFF_EXCLUSIONS=none "$DIFF" logs prog b=b.rlog a=a.rlog >log 2>&1 && fail "logs: a difference passed: $(cat log)"
-grep -q 'DIFFERS  P.Two (b vs a)' log || fail "logs: differing test not named: $(cat log)"
-grep -q 'b vs a: 1 tests identical (1 with kernel results, 0 without), 0 differ where allowed (DIFF_EXCLUSIONS), 1 differ unexpectedly, 3 not compared' log \
+grep -qx '  DIFFERS  P.Two (b vs a)' log || fail "logs: differing test not named: $(cat log)"
+grep -qx "DIFFERS: P.Five (the last launch's results identical)" logsout/prog.b.differences \
+  || fail "logs: a test that differs before its last launch only: $(cat logsout/prog.b.differences)"
+grep -q "b vs a: 1 tests identical (1 with kernel results, 0 without), 0 differ where allowed (DIFF_EXCLUSIONS), 2 differ unexpectedly, 3 not compared (not passed on both); of those that differ, 1 with the last launch's results identical" log \
   || fail "logs summary: $(cat log)"
 grep -qx 'not compared: P.Three (b passed, a failed)' logsout/prog.b.differences || fail "logs: $(cat logsout/prog.b.differences)"
 grep -qx 'not compared: P.Four (b unfinished, a unfinished)' logsout/prog.b.differences || fail "logs: a test that crashed before any kernel result: $(cat logsout/prog.b.differences)"
