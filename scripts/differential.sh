@@ -29,6 +29,16 @@
 # baseline, x86-64-v3 or x86-64-v4: compiled, in that copy of the compiled
 # tiles (AMP_HOST_TILES_ISA; at most the CPU's widest).
 #
+# Result logs written elsewhere (e.g. by programs that are not the test suite,
+# each run as several processes whose logs were joined), compared test by test
+# the same way, nothing run:
+#   differential.sh logs NAME ACC=LOG... [REF=LOG]
+# each ACC's log against the last one's (the reference), with DIFF_OUT and
+# DIFF_EXCLUSIONS as below; writes DIFF_OUT/runs/NAME.ACC.tests and
+# DIFF_OUT/NAME.ACC.differences ("DIFFERS: TEST", "may differ: TEST (why)",
+# "not compared: TEST (ACC outcome, REF outcome)") and prints one summary line
+# per ACC; exit status 1 when a test differs unexpectedly.
+#
 # Environment (defaults: the bundle's layout):
 #   DIFF_ACCELERATORS "cuda openmp serial"   DIFF_OUT results/differential
 #   DIFF_SAMPLES_DIR samples  DIFF_SAMPLES_LIST samples.list
@@ -36,7 +46,17 @@
 #   DIFF_TESTS ./amp_tests   DIFF_TEST_FILTER '*'   DIFF_EXCLUSIONS differential_exclusions.txt
 # Exit status 0 when nothing differs unexpectedly, 1 otherwise.
 set -u
-read -r -a accs <<<"${DIFF_ACCELERATORS:-cuda openmp serial}"
+mode=run
+if [ "${1:-}" = logs ]; then
+  mode=logs
+  logs_name=${2:?usage: differential.sh logs NAME ACC=LOG... REF=LOG}
+  shift 2
+  [ $# -ge 2 ] || { echo "differential.sh logs: at least two ACC=LOG" >&2; exit 2; }
+  accs=() logs_file=()
+  for a in "$@"; do accs+=("${a%%=*}"); logs_file+=("${a#*=}"); done
+else
+  read -r -a accs <<<"${DIFF_ACCELERATORS:-cuda openmp serial}"
+fi
 ref="${accs[${#accs[@]} - 1]}"
 out="${DIFF_OUT:-results/differential}"
 sdir="${DIFF_SAMPLES_DIR:-samples}"
@@ -55,6 +75,88 @@ on() {
     *) AMP_DEFAULT_ACCELERATOR="$acc" "$@" ;;
   esac
 }
+# ---- result logs, test by test (AMP_RESULT_LOG: runtime/result_log.h)
+# test_lines LOG > TESTS: one line per test: name, outcome, its kernel lines
+# joined by '|', sorted and without the kernel's sequence number (kernels
+# launched from several threads at once are logged in either order), and the
+# lines of its last launch (the highest sequence number: what the test's last
+# kernel wrote; "-" if none).
+# Kernel lines outside a test's marks (before the first, or between one's end
+# and the next's start: a process's own start, or the next process's when logs
+# were joined) belong to "(outside-tests)", which has no outcome and is not
+# compared. A test that started and did not end (its process crashed or was
+# stopped) is "unfinished", kernel results or not.
+test_lines() {
+  awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; print t, "begin"; next }
+       /^kernel / { l = $0; k = $2 + 0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); print t, "k", l
+                    if (!(t in top) || k > top[t]) { top[t] = k; last[t] = l } else if (k == top[t]) last[t] = last[t] "|" l
+                    next }
+       /^end / { print $2, "end", $3; if ($2 in last) print $2, "last", last[$2]; t = "(outside-tests)" }' "$1" |
+    LC_ALL=C sort |
+    awk 'function flush() { if (cur != "") print cur, outcome, (body == "" ? "-" : body), lastl }
+         $1 != cur { flush(); cur = $1; body = ""; outcome = "unfinished"; lastl = "-" }
+         $2 == "begin" { next }
+         $2 == "end" { outcome = $3; next }
+         $2 == "last" { lastl = $3; next }
+         { body = body "|" $3 }
+         END { flush() }'
+}
+patterns=()
+if [ -f "$excl" ]; then
+  while read -r pat _; do
+    case "$pat" in '' | '#'*) continue ;; esac
+    patterns+=("$pat")
+  done <"$excl"
+fi
+# compare_tests NAME ACC: $out/runs/NAME.ACC.tests against NAME.$ref.tests,
+# test by test; only tests that passed on both are compared. Writes
+# $out/NAME.ACC.differences, prints the differing tests and a summary line.
+compare_tests() {
+  local name=$1 acc=$2 idt=0 nok=0 expected=0 unexpected=0 nokernel=0 earlier=0 t o1 b1 l1 o2 b2 l2 why p note
+  : >"$out/$name.$acc.differences"
+  while read -r t o1 b1 l1 o2 b2 l2; do
+    if [ "$o1" != passed ] || [ "$o2" != passed ]; then
+      nok=$((nok + 1)); echo "not compared: $t ($acc $o1, $ref $o2)" >>"$out/$name.$acc.differences"; continue
+    fi
+    if [ "$b1" = "$b2" ]; then
+      idt=$((idt + 1)); [ "$b1" = - ] && nokernel=$((nokernel + 1)); continue
+    fi
+    why=""
+    for p in "${patterns[@]}"; do
+      # shellcheck disable=SC2053
+      [[ "$t" == $p ]] && { why="$(awk -v p="$p" '$1 == p { $1 = ""; sub(/^ /, ""); print; exit }' "$excl")"; break; }
+    done
+    if [ -n "$why" ]; then
+      expected=$((expected + 1)); echo "may differ: $t ($why)" >>"$out/$name.$acc.differences"
+    else
+      # Information only: whether the test's last launch wrote the same bytes
+      # (the difference then lies in earlier launches: intermediate states,
+      # scratch that a later launch overwrote or dropped).
+      note=""
+      [ "$l1" = "$l2" ] && { note=" (the last launch's results identical)"; earlier=$((earlier + 1)); }
+      unexpected=$((unexpected + 1)); echo "DIFFERS: $t$note" >>"$out/$name.$acc.differences"
+      printf '  DIFFERS  %s (%s vs %s)%s\n' "$t" "$acc" "$ref" "$note"
+    fi
+  done < <(LC_ALL=C join -a1 -a2 -e missing -o 0,1.2,1.3,1.4,2.2,2.3,2.4 "$out/runs/$name.$acc.tests" "$out/runs/$name.$ref.tests")
+  echo "  $acc vs $ref: $idt tests identical ($((idt - nokernel)) with kernel results, $nokernel without)," \
+    "$expected differ where allowed (DIFF_EXCLUSIONS), $unexpected differ unexpectedly, $nok not compared (not passed on both);" \
+    "of those that differ, $earlier with the last launch's results identical"
+  same=$((same + idt)); differ=$((differ + unexpected))
+}
+
+if [ $mode = logs ]; then
+  mkdir -p "$out/runs"
+  same=0 differ=0
+  for i in "${!accs[@]}"; do
+    test_lines "${logs_file[i]}" 2>/dev/null >"$out/runs/$logs_name.${accs[i]}.tests"
+  done
+  for acc in "${accs[@]}"; do
+    [ "$acc" = "$ref" ] || compare_tests "$logs_name" "$acc"
+  done
+  [ "$differ" -eq 0 ]
+  exit
+fi
+
 rm -rf "$out"
 mkdir -p "$out/runs" "$out/diffs"
 same=0 differ=0
@@ -129,51 +231,10 @@ if [ -n "$tests" ] && [ -x "$tests" ]; then
     AMP_RESULT_LOG="$log" AMP_MATH_DUMP="$out/math/$acc" on "$acc" \
       "$tests" --gtest_brief=1 --gtest_filter="${DIFF_TEST_FILTER:-*}" >"$out/runs/amp_tests.$acc.out" 2>&1
     echo "  $acc: amp_tests exit status $? ($(grep -c '^test ' "$log" 2>/dev/null || echo 0) tests, $(grep -c '^kernel ' "$log" 2>/dev/null || echo 0) kernel results)"
-    # One line per test: name, outcome, and its kernel lines joined by '|',
-    # sorted and without the kernel's sequence number (kernels launched from
-    # several threads at once are logged in either order).
-    awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; next }
-         /^kernel / { l = $0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); print t, "k", l; next }
-         /^end / { print $2, "end", $3 }' "$log" | LC_ALL=C sort |
-      awk 'function flush() { if (cur != "") print cur, outcome, (body == "" ? "-" : body) }
-           $1 != cur { flush(); cur = $1; body = ""; outcome = "unfinished" }
-           $2 == "end" { outcome = $3; next }
-           { body = body "|" $3 }
-           END { flush() }' >"$out/runs/amp_tests.$acc.tests"
+    test_lines "$log" >"$out/runs/amp_tests.$acc.tests"
   done
-  patterns=()
-  if [ -f "$excl" ]; then
-    while read -r pat _; do
-      case "$pat" in '' | '#'*) continue ;; esac
-      patterns+=("$pat")
-    done <"$excl"
-  fi
   for acc in "${accs[@]}"; do
-    [ "$acc" = "$ref" ] && continue
-    idt=0 nok=0 expected=0 unexpected=0 nokernel=0
-    : >"$out/amp_tests.$acc.differences"
-    while read -r t o1 b1 o2 b2; do
-      if [ "$o1" != passed ] || [ "$o2" != passed ]; then
-        nok=$((nok + 1)); echo "not compared: $t ($acc $o1, $ref $o2)" >>"$out/amp_tests.$acc.differences"; continue
-      fi
-      if [ "$b1" = "$b2" ]; then
-        idt=$((idt + 1)); [ "$b1" = - ] && nokernel=$((nokernel + 1)); continue
-      fi
-      why=""
-      for p in "${patterns[@]}"; do
-        # shellcheck disable=SC2053
-        [[ "$t" == $p ]] && { why="$(awk -v p="$p" '$1 == p { $1 = ""; sub(/^ /, ""); print; exit }' "$excl")"; break; }
-      done
-      if [ -n "$why" ]; then
-        expected=$((expected + 1)); echo "may differ: $t ($why)" >>"$out/amp_tests.$acc.differences"
-      else
-        unexpected=$((unexpected + 1)); echo "DIFFERS: $t" >>"$out/amp_tests.$acc.differences"
-        printf '  DIFFERS  %s (%s vs %s)\n' "$t" "$acc" "$ref"
-      fi
-    done < <(LC_ALL=C join -a1 -a2 -e missing -o 0,1.2,1.3,2.2,2.3 "$out/runs/amp_tests.$acc.tests" "$out/runs/amp_tests.$ref.tests")
-    echo "  $acc vs $ref: $idt tests identical ($((idt - nokernel)) with kernel results, $nokernel without)," \
-      "$expected differ where allowed (DIFF_EXCLUSIONS), $unexpected differ unexpectedly, $nok not compared (not passed on both)"
-    same=$((same + idt)); differ=$((differ + unexpected))
+    [ "$acc" = "$ref" ] || compare_tests amp_tests "$acc"
   done
   # ---- precise_math: bit-identical results per function, each accelerator against the reference
   md="$out/precise_math_identity.md"

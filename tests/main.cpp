@@ -4,32 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include "result_log_marks.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-namespace {
-// AMP_RESULT_LOG (runtime/result_log.h): each test's kernels' result hashes
-// appear between a `test` line and an `end` line with the outcome, so that
-// scripts/differential.sh can compare the suite's results test by test
-// between accelerators.
-class result_log_marks : public ::testing::EmptyTestEventListener {
-  void OnTestStart(const ::testing::TestInfo& t) override {
-    Concurrency::detail::result_log::line(("test " + std::string(t.test_suite_name()) + "." + t.name()).c_str());
-  }
-  void OnTestEnd(const ::testing::TestInfo& t) override {
-    const ::testing::TestResult* r = t.result();
-    const char* outcome = r->Skipped() ? "skipped" : r->Failed() ? "failed" : "passed";
-    Concurrency::detail::result_log::line(
-        ("end " + std::string(t.test_suite_name()) + "." + t.name() + " " + outcome).c_str());
-  }
-};
-} // namespace
-
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  if (Concurrency::detail::result_log::on())
-    ::testing::UnitTest::GetInstance()->listeners().Append(new result_log_marks);
+  // AMP_RESULT_LOG: each test's kernel results between its marks.
+  amp_test::append_result_log_marks();
   // The GPU run (AMP_DEFAULT_ACCELERATOR=cuda) on a machine where the GPU
   // cannot be used: exit with status 2, which CTest reports as skipped
   // (SKIP_RETURN_CODE of amp_tests.cuda). The runtime itself exits with 2 when

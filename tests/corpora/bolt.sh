@@ -12,6 +12,12 @@
 #   bolt.sh time-build BUILD_DIR             tests/corpora/bolt_algorithms_time.cpp (Bolt's
 #                                            sort, stable_sort, inclusive_scan_by_key
 #                                            timed) against BUILD_DIR's runtime objects
+#   bolt.sh relink OUT_DIR [--gpu|--checked]
+#                                            link OUT_DIR's programs again (their objects
+#                                            as built) with this checkout's
+#                                            bolt_result_marks.cpp, which every build links:
+#                                            with AMP_RESULT_LOG set, each test's kernel
+#                                            results between "test NAME"/"end NAME OUTCOME"
 #   bolt.sh run BINARY [ARGS...]             run one program on AMP_DEFAULT_ACCELERATOR;
 #                                            print pass/fail counts
 #   bolt.sh test OUT_DIR                     build AMP_BOLT_PROGRAMS (default: a subset
@@ -27,7 +33,8 @@
 #                                            on cuda, openmp and serial, the long ones
 #                                            split into processes run on every core at
 #                                            once, within about 8 minutes; run.sh
-#                                            RESULTS_DIR)
+#                                            RESULTS_DIR; run.sh diff RESULTS_DIR: the
+#                                            differential, host against GPU, test by test)
 #
 # Built as its CMake files build it on Linux (bolt/amp/, test/amp/): the
 # include directories include/, test/amp/ and test/amp/common/, the generated
@@ -100,6 +107,26 @@ all_programs() {
   done
 }
 
+# Ours, linked into every program: the result log's test marks
+# (bolt_result_marks.cpp: with AMP_RESULT_LOG set, each test's kernel results
+# between "test NAME" and "end NAME OUTCOME", as the project's test driver
+# writes them; nothing without it).
+compile_marks() {
+  local out=$1 o="$1/lib/bolt_result_marks.o"
+  compile "$ROOT/tests/corpora/bolt_result_marks.cpp" "$o" "$o.log" >/dev/null \
+    || { grep -m5 error "$o.log"; die "compile of bolt_result_marks.cpp failed (log: $o.log)"; }
+}
+
+# link_program OUT NAME: OUT/obj/NAME.o with Bolt's runtime objects and ours.
+link_program() {
+  local out=$1 n=$2 libobjs=() s
+  for s in "$CORPUS"/bolt/amp/*.cpp "$CORPUS/bolt/statisticalTimer.cpp" "$CORPUS"/test/amp/common/*.cpp; do
+    libobjs+=("$out/lib/$(basename "$s" .cpp).o")
+  done
+  "$ROOT/amp" c++ "${GPU[@]}" "$out/obj/$n.o" "${libobjs[@]}" "$out/lib/bolt_result_marks.o" -o "$out/$n" "${LIBS[@]}" \
+    2>"$out/obj/$n.link.log"
+}
+
 cmd_build() {
   local out=${1:?usage: bolt.sh build OUT_DIR [--gpu|--checked] [NAME...]}; shift
   GPU=()
@@ -115,18 +142,17 @@ cmd_build() {
   # Bolt's runtime library (ampBolt.Runtime) and the tests' common source,
   # once per build (a few seconds; always, so that they match the programs'
   # amp_compat).
-  local libobjs=()
   for s in "$CORPUS"/bolt/amp/*.cpp "$CORPUS/bolt/statisticalTimer.cpp" "$CORPUS"/test/amp/common/*.cpp; do
     o="$out/lib/$(basename "$s" .cpp).o"
-    libobjs+=("$o")
     t=$(compile "$s" "$o" "$o.log") || { grep -m5 error "$o.log"; die "compile of $s failed (log: $o.log)"; }
   done
+  compile_marks "$out"
   local failed=() n
   for n in "${names[@]}"; do
     s=$(program_source "$n") || die "no test program $n in $CORPUS/test/amp"
     mkdir -p "$out/obj"
     if t=$(compile "$s" "$out/obj/$n.o" "$out/obj/$n.log"); then
-      if "$ROOT/amp" c++ "${GPU[@]}" "$out/obj/$n.o" "${libobjs[@]}" -o "$out/$n" "${LIBS[@]}" 2>"$out/obj/$n.link.log"; then
+      if link_program "$out" "$n"; then
         echo "$n ${t}s" >>"$out/times.txt"
         echo "  built $n (compile ${t} s CPU)"
         continue
@@ -140,6 +166,28 @@ cmd_build() {
   done
   echo "bolt: built $(( ${#names[@]} - ${#failed[@]} )) of ${#names[@]} programs in $((SECONDS - t0)) s${GPU:+ (${GPU[0]})}"
   [ ${#failed[@]} -eq 0 ] || die "failed: ${failed[*]} (logs: $out/obj/)"
+}
+
+# relink OUT [--gpu|--checked]: the programs of an earlier build linked again
+# with ours (bolt_result_marks.o compiled anew), their objects and Bolt's
+# runtime objects as they are (no recompiling: minutes instead of an hour
+# with --gpu; the programs keep the amp_compat headers they were compiled with).
+cmd_relink() {
+  local out=${1:?usage: bolt.sh relink OUT_DIR [--gpu|--checked]}; shift
+  GPU=()
+  case "${1:-}" in --gpu | --checked) GPU=("$1"); shift ;; esac
+  have_corpus
+  [ -d "$out/obj" ] && [ -d "$out/lib" ] || die "no build in $out"
+  out="$(cd "$out" && pwd)"
+  bolt_flags "$out/gen"
+  compile_marks "$out"
+  local o n count=0
+  for o in "$out"/obj/*.o; do
+    n=$(basename "$o" .o)
+    link_program "$out" "$n" || { grep -m5 -E 'error|undefined' "$out/obj/$n.link.log"; die "link of $n failed"; }
+    count=$((count + 1))
+  done
+  echo "bolt: relinked $count programs in $out${GPU:+ (${GPU[0]})}"
 }
 
 cmd_run() {
@@ -231,6 +279,7 @@ cmd_bundle() {
   strip "$BUNDLE/bin/bolt_radix_race" "$BUNDLE/bin/bolt_radix_race_cuda"
   bundle_libs "$BUNDLE"/bin/*
   cp "$ROOT/tests/corpora/bolt_gpu_run.sh" "$BUNDLE/run.sh"
+  cp "$ROOT/scripts/differential.sh" "$BUNDLE/differential.sh" # run.sh diff compares with it
   # Packed (xz: about a fifth of the size; run.sh unpacks it), so that the
   # whole corpus fits the 64 MiB a GPU machine's working copy may carry.
   local unpacked; unpacked=$(du -sb "$BUNDLE/bin" "$BUNDLE/lib" | awk '{s += $1} END {print s}')
@@ -259,7 +308,8 @@ case "${1:-}" in
   bundle) shift; cmd_bundle "$@" ;;
   time-build) shift; cmd_time_build "$@" ;;
   build) shift; (cmd_build "$@") ;;
+  relink) shift; (cmd_relink "$@") ;;
   run) shift; cmd_run "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) sed -n '2,44p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

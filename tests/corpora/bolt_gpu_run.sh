@@ -7,6 +7,8 @@
 #
 #   run.sh [RESULTS_DIR]              (default: $OUT if set, else ./results)
 #   run.sh merge RESULTS_DIR DIR...   one summary of several runs' results (no GPU needed)
+#   run.sh diff [RESULTS_DIR]         the differential: the same processes on each
+#                                     accelerator with the result log, compared test by test
 #
 # Writes RESULTS_DIR/summary.md (passed / failed / not run per program and
 # accelerator, the failed tests, the longest processes), summary.tsv,
@@ -40,6 +42,25 @@
 # needs about 31,000 CPU seconds (estimated: tests/corpora/README.md): one run on a
 # machine of 64 cores or more, or several runs of parts on 16 cores, merged with
 # `run.sh merge`.
+#
+# Differential (run.sh diff; the differential idea of scripts/differential.sh
+# applied to Bolt). Every process runs with AMP_RESULT_LOG (runtime/result_log.h:
+# after each launch, a hash of every buffer the kernel could write; the
+# programs' test marks come from bolt_result_marks.cpp, linked in by bolt.sh),
+# on each of AMP_BOLT_ACCS (default "cuda serial"; the last is the reference)
+# with the same plan, so that each test sees the same inputs on each side:
+# every program runs as AMP_BOLT_SHARDS shards (the log makes each launch wait
+# and hashes its buffers), and tests of more than AMP_BOLT_DIFF_MAX elements
+# (default 1048576; 0: no limit) are left out (--gtest_filter, through a
+# --gtest_flagfile when long). The logs of a program's processes are joined
+# and compared with differential.sh (`logs` mode): only tests that passed on
+# both sides are compared (DIFF_EXCLUSIONS=AMP_BOLT_DIFF_EXCLUSIONS, default
+# none: globs of tests allowed to differ, each with its reason). Writes
+# RESULTS_DIR/differential.md and .tsv (per program: tests compared, identical
+# (those with kernel results apart), different, each named, not compared,
+# left out by size), differential/
+# (differential.sh's per-test files, xz-packed) beside the usual summary; the
+# deadline defaults to 480 s to leave the comparison its time.
 #
 # Output. Bolt's failing by-key tests report every element (millions of
 # GoogleTest failures, gigabytes of text): each log keeps GoogleTest's status
@@ -150,8 +171,11 @@ if [ "${1:-}" = merge ]; then
   exit 0
 fi
 
+DIFF=0
+if [ "${1:-}" = diff ]; then DIFF=1; shift; fi
 R="${1:-${OUT:-$B/results}}"
 mkdir -p "$R/logs" "$R/status" "$R/lists" "$R/units" || exit 1
+[ $DIFF = 1 ] && { mkdir -p "$R/rlogs" "$R/flags" || exit 1; }
 R="$(cd "$R" && pwd)"
 T0=$(date +%s)
 # The programs and libraries travel packed (payload.tar.xz: a fifth of their
@@ -170,8 +194,14 @@ SPLIT=${AMP_BOLT_SPLIT:-1048576}
 LONG=" ${AMP_BOLT_LONG:-SortTest StableSortTest SortByKeyTest StableSortByKeyTest} "
 SHARDS=${AMP_BOLT_SHARDS:-8}
 DEADLINE=${AMP_BOLT_DEADLINE:-510}
-LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
 ACCS=${AMP_BOLT_ACCS:-$ACCS_ALL}
+CAP=0
+if [ $DIFF = 1 ]; then
+  DEADLINE=${AMP_BOLT_DEADLINE:-480}
+  ACCS=${AMP_BOLT_ACCS:-cuda serial}
+  CAP=${AMP_BOLT_DIFF_MAX:-1048576}
+fi
+LIMIT=${AMP_BOLT_LIMIT:-$DEADLINE}
 END=$((T0 + DEADLINE))
 GPUS=0
 command -v nvidia-smi >/dev/null && {
@@ -202,14 +232,15 @@ race() {
   fi
 }
 RACE_PID=
-if [ -x "$BIN/bolt_radix_race" ]; then race >"$R/race.txt" 2>&1 & RACE_PID=$!; fi
+if [ $DIFF = 0 ] && [ -x "$BIN/bolt_radix_race" ]; then race >"$R/race.txt" 2>&1 & RACE_PID=$!; fi
 
 # ---- the plan
 # Tests whose size is in their body, not their name.
 SIZES="Sort_large_power.StdclLong 33554432
 StableSortUDD_largepower_test.AddDouble4 33554432
 StableSortbykeyFloatVectorTest.Normal 33554432
-DefaultGPU.Normal 2097152"
+DefaultGPU.Normal 2097152
+AMPTileLimitTest.AMPTileLimitTest 134217728"
 # Each program's tests: "name<TAB>size" (GoogleTest's list, serial, one thread).
 list_tests() {
   AMP_DEFAULT_ACCELERATOR=serial OMP_NUM_THREADS=1 "$BIN/$1" --gtest_list_tests 2>/dev/null | LC_ALL=C awk '
@@ -231,15 +262,19 @@ for p in $programs; do echo "$p"; done | xargs -n 1 -P "$CORES" bash -c 'list_te
 # bytes per element (SortArrayTest's four std::arrays and Bolt's copies), 2.6
 # KB for the tests failing element by element (GoogleTest keeps each report:
 # 2.6 GB at 2^20 elements, measured); a program without big tests, 1 GB.
+# Differential: every program in shards (no test alone: the size limit is
+# below the split), the tests above the limit left out of each (capped).
 for p in $programs; do
   split=$SPLIT
-  [[ "$LONG" == *" $p "* ]] || split=999999999999 # one process
-  echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$split" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" '
+  [ $DIFF = 1 ] || [[ "$LONG" == *" $p "* ]] || split=999999999999 # one process
+  echo "$SIZES" | LC_ALL=C awk -v p="$p" -v splitsize="$split" -v shards="$SHARDS" -v accs="$ACCS" -v threads="$THREADS" \
+    -v cap="$CAP" -v capped="$R/lists/$p.capped" -v diff="$DIFF" -v flagfile="$R/flags/$p" '
     BEGIN { OFS = "\t"; na = split(accs, acc, " ") }
     FNR == NR { known[$1] = $2; next }
     function fails(name) { return name ~ /SortbyKeyDoubleVector\.Normal|\/SortbyDoubleKeyVector\.Normal/ }
     function mb(name, size) { return int(size * (fails(name) ? 0.0026 : 0.00006)) + 300 }
     { size = ($1 in known) ? known[$1] : $2
+      if (cap > 0 && size > cap) { out[++no] = $1; print $1 > capped; next }
       if (size >= splitsize) { big[++nb] = $1; bigsize[nb] = size }
       else { rest += size; m = mb($1, size); if (m > restmb) restmb = m } }
     END {
@@ -254,8 +289,13 @@ for p in $programs; do
           print p "." acc[a] "." k++, p, acc[a], f ? 1 : cores, big[i], 1, 0, int(bigsize[i] * (f ? 40 : us) / 1000), cores,
             mb(big[i], bigsize[i])
         }
-        if (nb == 0) { print p "." acc[a] "." k++, p, acc[a], cores, "*", 1, 0, 30000, cores, 1000; continue }
-        neg = "-" big[1]; for (i = 2; i <= nb; i++) neg = neg ":" big[i]
+        if (nb == 0 && !diff) { print p "." acc[a] "." k++, p, acc[a], cores, "*", 1, 0, 30000, cores, 1000; continue }
+        neg = ""; for (i = 1; i <= nb; i++) neg = neg ":" big[i]
+        for (i = 1; i <= no; i++) neg = neg ":" out[i]
+        neg = (neg == "") ? "*" : "-" substr(neg, 2)
+        # A filter that names the tests left out by size: long (thousands of
+        # names), so read from a file (--gtest_flagfile), the same for each unit.
+        if (no > 0) { if (!written++) print "--gtest_filter=" neg > flagfile; close(flagfile); neg = "@flags/" p }
         for (s = 0; s < shards; s++) print p "." acc[a] "." k++, p, acc[a], cores, neg, shards, s, int(rest * us / 1000 / shards), cores, restmb
       }
     }' - "$R/lists/$p.tsv"
@@ -272,10 +312,13 @@ run_unit() {
   lim=$((left < LIMIT ? left : LIMIT))
   [ "$shards" -gt 1 ] && env+=(GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$shard")
   [ "$acc" = cuda ] && [ "$gpu" -ge 0 ] && env+=(CUDA_VISIBLE_DEVICES="$gpu")
+  [ $DIFF = 1 ] && env+=(AMP_RESULT_LOG="$R/rlogs/$id.rlog")
+  local select=--gtest_filter="$filter"
+  [ "${filter#@}" != "$filter" ] && select=--gtest_flagfile="$R/${filter#@}"
   t0=$(date +%s)
   # Logs: GoogleTest's status lines, and the first 20 other lines of each test.
   timeout -k 5 "$lim" env "${env[@]}" AMP_DEFAULT_ACCELERATOR="$acc" OMP_NUM_THREADS="$threads" \
-    "$BIN/$p" --gtest_filter="$filter" 2>&1 |
+    "$BIN/$p" "$select" 2>&1 |
     LC_ALL=C awk 'substr($0, 1, 1) == "[" { print; if (index($0, "[ RUN") == 1) n = 0; next }
                   n < 20 { print } n++ == 20 { print "(further lines of this test left out)" }' >"$R/units/$id.log"
   rc=${PIPESTATUS[0]}
@@ -349,9 +392,84 @@ for f in "$R"/status/*; do [ -f "$f" ] && echo "$(basename "$f") $(cat "$f")"; d
 rm -rf "$R/status"
 
 summarize "$R"
+
+# ---- the differential: each program's result logs joined per accelerator
+# (its processes' logs in plan order) and compared test by test by
+# differential.sh against the reference (the last of AMP_BOLT_ACCS).
+differential() {
+  local D="$R/differential" p acc id f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped n_earlier
+  local accs; read -r -a accs <<<"$ACCS"
+  local ref=${accs[${#accs[@]} - 1]}
+  mkdir -p "$D"
+  {
+    echo "| program | accelerators | compared | identical (with kernels) | different | of which the last launch same | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  } >"$R/differential.md"
+  : >"$R/differential.tsv"
+  : >"$R/differential.names"
+  for p in $(cat "$R/programs.txt"); do
+    args=()
+    for acc in "${accs[@]}"; do
+      f="$D/$p.$acc.rlog"
+      for id in $(awk -F'\t' -v p="$p" -v a="$acc" '$2 == p && $3 == a {print $1}' "$R/units.tsv" | sort -V); do
+        cat "$R/rlogs/$id.rlog" 2>/dev/null
+      done >"$f"
+      args+=("$acc=$f")
+    done
+    DIFF_OUT="$D" DIFF_EXCLUSIONS="${AMP_BOLT_DIFF_EXCLUSIONS:-none}" bash "$B/differential.sh" logs "$p" "${args[@]}" \
+      >"$D/$p.txt" 2>&1
+    n_capped=0
+    [ -f "$R/lists/$p.capped" ] && n_capped=$(wc -l <"$R/lists/$p.capped")
+    for acc in "${accs[@]}"; do
+      [ "$acc" = "$ref" ] && continue
+      line=$(sed -n "s/^  $acc vs $ref: \([0-9]*\) tests identical (\([0-9]*\) with kernel results.*), \([0-9]*\) differ where allowed .*, \([0-9]*\) differ unexpectedly, \([0-9]*\) not compared.*/\1 \2 \3 \4 \5/p" "$D/$p.txt")
+      [ -n "$line" ] || { echo "| $p | $acc vs $ref | comparison failed: $(head -c 200 "$D/$p.txt" | tr '\n' ' ') |" >>"$R/differential.md"; continue; }
+      read -r n_idt n_kern n_allowed n_diff n_nok <<<"$line"
+      f="$D/$p.$acc.differences"
+      # Failed: on either side; kernels outside every test (a program's own start) are no test,
+      # nor GoogleTestVerification.* (GoogleTest's report of uninstantiated suites).
+      n_failed=$(grep '^not compared: ' "$f" | grep -vE '^not compared: (\(outside-tests\)|GoogleTestVerification\.)' |
+        grep -c ' failed[,)]')
+      # Not run: the listed tests neither compared, failed nor left out (a
+      # process crashed or was cut before or in them, on either side).
+      n_nok=$(($(wc -l <"$R/lists/$p.tsv") - n_capped - n_idt - n_diff - n_allowed - n_failed))
+      # Information: of the tests that differ, those whose last launch wrote
+      # the same bytes (differential.sh's note).
+      n_earlier=$(grep -c "^DIFFERS: .* (the last launch's results identical)\$" "$f")
+      printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
+        "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_earlier" "$n_allowed" "$n_failed" "$n_nok" \
+        "$n_capped" >>"$R/differential.md"
+      printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
+        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" "$n_earlier" >>"$R/differential.tsv"
+      sed -n "s/^DIFFERS: /$p $acc vs $ref: /p" "$f" >>"$R/differential.names"
+    done
+    # The per-test lines packed (kernel hashes: they differ from run to run
+    # only where results do); the joined raw logs dropped.
+    rm -f "$D/$p".*.rlog
+    for f in "$D/runs/$p".*.tests; do [ -s "$f" ] && xz -T1 -f "$f"; done
+  done
+  rm -rf "$R/rlogs"
+  {
+    echo
+    echo "Compared: tests that passed on both sides (identical + different + allowed to differ);"
+    echo "not compared: failed on either side, or not run on one or both (a process that crashed or was cut"
+    echo "at the deadline before the test ended);"
+    echo "left out: more than AMP_BOLT_DIFF_MAX=$CAP elements (0: no limit), on every side."
+    echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
+    echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
+    echo "none: Bolt's serial paths, host-only containers). Of which the last launch same: tests that differ"
+    echo "only before their last launch (intermediate states, scratch a later launch overwrote or dropped);"
+    echo "information, they count as different."
+    echo
+    echo "Tests that differ ($(wc -l <"$R/differential.names"); all in differential/PROGRAM.ACC.differences; the first 100):"
+    head -100 "$R/differential.names" | sed 's/^/    /'
+  } >>"$R/differential.md"
+}
+[ $DIFF = 1 ] && differential
 [ -n "$RACE_PID" ] && wait "$RACE_PID" 2>/dev/null
 # The table and the race programs' output (the failed tests and the longest
 # processes are in summary.md).
 sed -n '1,/^$/p' "$R/summary.md"
-[ -f "$R/race.txt" ] && cat "$R/race.txt"
+[ $DIFF = 1 ] && { echo "== differential ($ACCS)"; sed -n '1,/^$/p' "$R/differential.md"; }
+[ $DIFF = 0 ] && [ -f "$R/race.txt" ] && cat "$R/race.txt"
 echo "run.sh: $(($(date +%s) - T0)) s in all"

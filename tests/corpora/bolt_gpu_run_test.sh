@@ -7,7 +7,10 @@
 # whether it is a big test run alone or in a shard of the rest; that the
 # summary counts passed, failed and not run right; that a failing test's log
 # is cut to its first lines; that the deadline stops a long test and counts
-# what it did not reach; and that `run.sh merge` joins two runs.
+# what it did not reach; that `run.sh merge` joins two runs; and that
+# `run.sh diff` runs the same processes on both accelerators with the result
+# log, leaves out the tests above its size limit and reports per program the
+# tests compared, identical and different (by name) and those not compared.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T="$(mktemp -d "${TMPDIR:-/tmp}/bolt-run-test.XXXXXX")"
@@ -16,6 +19,7 @@ fail() { echo "bolt_gpu_run_test: FAILED: $*"; exit 1; }
 
 mkdir -p "$T/bundle/bin" "$T/bundle/lib"
 cp "$HERE/bolt_gpu_run.sh" "$T/bundle/run.sh"
+cp "$HERE/../../scripts/differential.sh" "$T/bundle/differential.sh"
 # The stand-in: its tests are the lines of $0.tests ("Suite.Name size
 # outcome": pass, fail (30 lines of report), sleep:S).
 cat >"$T/bundle/bin/fake" <<'EOF'
@@ -30,8 +34,13 @@ for a in "$@"; do
              last = p[1]; print "  " p[2] }' "$tests"
       exit 0 ;;
     --gtest_filter=*) filter=${a#--gtest_filter=} ;;
+    --gtest_flagfile=*) filter=$(sed -n 's/^--gtest_filter=//p' "${a#--gtest_flagfile=}"); echo "flagfile" >>"$0.ran" ;;
   esac
 done
+# The result log (AMP_RESULT_LOG): a kernel before the first test (a
+# program's own start), different on each accelerator; then each test's.
+rlog() { [ -n "${AMP_RESULT_LOG:-}" ] && echo "$*" >>"$AMP_RESULT_LOG"; return 0; }
+rlog "kernel 1 extent 1 buffer 0 bytes 4 fnv1a start-$AMP_DEFAULT_ACCELERATOR"
 match() { # NAME: whether the filter selects it (exact names, *, -negatives)
   local f=$1 pos neg IFS=:
   pos=${f%%-*} neg=""
@@ -52,11 +61,17 @@ while read -r name size outcome; do
   echo "[ RUN      ] $name"
   echo "accelerator $AMP_DEFAULT_ACCELERATOR threads $OMP_NUM_THREADS" >>"$0.ran"
   echo "$name $AMP_DEFAULT_ACCELERATOR" >>"$0.ran"
+  [ -n "${AMP_RESULT_LOG:-}" ] && echo "$name $AMP_DEFAULT_ACCELERATOR shard ${GTEST_SHARD_INDEX:-none} logged" >>"$0.ran"
+  rlog "test $name"
+  hash="$name"
+  [ "$outcome" = differ ] && hash="$name-$AMP_DEFAULT_ACCELERATOR" # passes, other results
+  [ "$outcome" = crash ] || rlog "kernel 2 extent 4 buffer 0 bytes 16 fnv1a $hash"
   case "$outcome" in
-    pass) echo "[       OK ] $name (0 ms)" ;;
+    pass | differ) echo "[       OK ] $name (0 ms)"; rlog "end $name passed" ;;
     fail) for k in $(seq 30); do echo "report line $k"; done
-          echo "[  FAILED  ] $name, where TypeParam = int (0 ms)"; failed+=("$name") ;;
-    sleep:*) sleep "${outcome#sleep:}"; echo "[       OK ] $name (0 ms)" ;;
+          echo "[  FAILED  ] $name, where TypeParam = int (0 ms)"; failed+=("$name"); rlog "end $name failed" ;;
+    sleep:*) sleep "${outcome#sleep:}"; echo "[       OK ] $name (0 ms)"; rlog "end $name passed" ;;
+    crash) exit 139 ;; # in its first kernel: no kernel line, no end
   esac
 done <"$tests"
 if [ ${#failed[@]} -gt 0 ]; then
@@ -117,4 +132,34 @@ AMP_BOLT_ACCS=openmp AMP_BOLT_OMP_THREADS=1 AMP_BOLT_DEADLINE=8 run "$T/r3"
 bash "$T/bundle/run.sh" merge "$T/all" "$T/r2" "$T/r3" >/dev/null || fail "merge failed"
 [ "$(row "$T/all" Long serial)" = "10 3 1" ] && [ "$(row "$T/all" Long openmp)" = "10 3 1" ] ||
   fail "merged: $(row "$T/all" Long serial) / $(row "$T/all" Long openmp)"
+# 4. The differential (run.sh diff): the same processes on openmp and serial
+# with the result log; tests above the size limit (250 elements: Big.* and
+# Small0.*, whose suite says 300) left out through a flag file; Small2.T5 passes on both with
+# other results; the failing tests, and S.four, whose process crashes in it,
+# are not compared; the kernels before the first test differ and are no test.
+rm -f "$T/bundle/bin/"*.ran
+sed -i 's/^\(Small2.T5 [0-9]*\) pass$/\1 differ/' "$T/bundle/bin/Long.tests"
+grep -q '^Small2.T5 500 differ$' "$T/bundle/bin/Long.tests" || fail "test setup: $(cat "$T/bundle/bin/Long.tests")"
+echo 'S.four 10 crash' >>"$T/bundle/bin/Short.tests" # ends its shard's process
+AMP_BOLT_ACCS="openmp serial" AMP_BOLT_DIFF_MAX=250 run diff "$T/r4"
+drow() { awk -F'\t' -v p="$2" '$1 == p { print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 }' "$1/differential.tsv"; }
+[ "$(drow "$T/r4" Long)" = "openmp serial 7 6 1 0 1 0 6 6 0" ] || fail "diff Long: $(drow "$T/r4" Long), expected openmp serial 7 6 1 0 1 0 6 6 0"
+[ "$(drow "$T/r4" Short)" = "openmp serial 2 2 0 0 1 1 0 2 0" ] || fail "diff Short: $(drow "$T/r4" Short), expected openmp serial 2 2 0 0 1 1 0 2 0"
+grep -q '^    Long openmp vs serial: Small2.T5$' "$T/r4/differential.md" || fail "the differing test is not named: $(cat "$T/r4/differential.md")"
+for name in $(awk '$2 <= 250 {print $1}' "$T/r4/lists/Long.tsv"); do
+  for acc in serial openmp; do
+    n=$(grep -c "^$name $acc shard [0-9] logged\$" "$T/bundle/bin/Long.ran")
+    [ "$n" -eq 1 ] || fail "diff: $name ran $n times with the result log on $acc (sharded)"
+  done
+  [ "$(grep "^$name openmp shard" "$T/bundle/bin/Long.ran" | cut -d' ' -f4)" = \
+    "$(grep "^$name serial shard" "$T/bundle/bin/Long.ran" | cut -d' ' -f4)" ] || fail "diff: $name in other shards on each side"
+done
+! grep -qE '^(Big|Small0)\.' "$T/bundle/bin/Long.ran" || fail "diff: a test above the size limit ran"
+grep -q '^flagfile$' "$T/bundle/bin/Long.ran" || fail "diff: the left-out tests were not given through a flag file"
+[ "$(row "$T/r4" Long serial)" = "7 1 6" ] || fail "diff summary: $(row "$T/r4" Long serial), expected 7 1 6"
+[ -d "$T/r4/rlogs" ] && fail "diff: the raw result logs were kept"
+# Without diff no result log.
+rm -f "$T/bundle/bin/"*.ran
+AMP_BOLT_ACCS=serial AMP_BOLT_PROGRAMS=Short run "$T/r5"
+! grep -q logged "$T/bundle/bin/Short.ran" || fail "a result log without diff"
 echo "bolt_gpu_run_test: passed"

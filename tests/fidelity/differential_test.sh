@@ -3,7 +3,8 @@
 # timing lines are left out only where the marker starts the line; a
 # difference in a sample, in a self-checking program's verdict or in a test's
 # kernel results fails; an excluded test and a test that did not pass on both
-# sides do not; precise_math's identical results are counted per element.
+# sides do not; precise_math's identical results are counted per element;
+# the logs mode compares result logs written elsewhere.
 # Usage: differential_test.sh path/to/differential.sh
 set -u
 DIFF=$(readlink -f "$1")
@@ -86,4 +87,36 @@ grep -qx 'on a' results/differential/runs/tiles.a@compiled || fail "ACC@MODE ran
 sed -i '/fibers-only/d' samples/tiles
 DIFF_ACCELERATORS="a@compiled a@fibers" DIFF_PROGRAMS= DIFF_CONTROL= DIFF_TESTS= "$DIFF" >log 2>&1 \
   || fail "identical host tile paths failed: $(cat log)"
+# logs mode: result logs written elsewhere (two processes' logs joined), nothing
+# run; a kernel line between one test's end and the next test (the second
+# process's start) is outside every test and compared with none; a test that
+# started and never ended (a crash in its first kernel) is not compared; a
+# test that differs before its last launch only is said to.
+cat >a.rlog <<'L'
+test P.One
+kernel 1 extent 4 buffer 0 bytes 16 fnv1a 01
+end P.One passed
+kernel 1 extent 2 buffer 0 bytes 8 fnv1a 0a
+test P.Two
+kernel 2 extent 4 buffer 0 bytes 16 fnv1a 02
+end P.Two passed
+test P.Three
+end P.Three failed
+test P.Four
+test P.Five
+kernel 7 extent 4 buffer 0 bytes 16 fnv1a 05
+kernel 8 extent 4 buffer 0 bytes 16 fnv1a 55
+kernel 8 extent 4 buffer 1 bytes 4 fnv1a 56
+end P.Five passed
+L
+sed -e 's/fnv1a 02/fnv1a 09/' -e 's/fnv1a 0a/fnv1a 0b/' -e 's/P.Three failed/P.Three passed/' -e 's/fnv1a 05/fnv1a 06/' a.rlog >b.rlog
+DIFF_OUT=logsout DIFF_EXCLUSIONS=none "$DIFF" logs prog b=b.rlog a=a.rlog >log 2>&1 && fail "logs: a difference passed: $(cat log)"
+grep -qx '  DIFFERS  P.Two (b vs a)' log || fail "logs: differing test not named: $(cat log)"
+grep -qx "DIFFERS: P.Five (the last launch's results identical)" logsout/prog.b.differences \
+  || fail "logs: a test that differs before its last launch only: $(cat logsout/prog.b.differences)"
+grep -q "b vs a: 1 tests identical (1 with kernel results, 0 without), 0 differ where allowed (DIFF_EXCLUSIONS), 2 differ unexpectedly, 3 not compared (not passed on both); of those that differ, 1 with the last launch's results identical" log \
+  || fail "logs summary: $(cat log)"
+grep -qx 'not compared: P.Three (b passed, a failed)' logsout/prog.b.differences || fail "logs: $(cat logsout/prog.b.differences)"
+grep -qx 'not compared: P.Four (b unfinished, a unfinished)' logsout/prog.b.differences || fail "logs: a test that crashed before any kernel result: $(cat logsout/prog.b.differences)"
+DIFF_OUT=logsout DIFF_EXCLUSIONS=none "$DIFF" logs prog b=a.rlog a=a.rlog >log 2>&1 || fail "logs: identical logs failed: $(cat log)"
 echo "differential_test: ok"
