@@ -424,6 +424,18 @@ def build_one(test, k, tc, ctx, args):
             "amp_check": rc != 0 and "[C++ AMP C" in out}
 
 
+def finished_build(state_file):
+    """Whether an earlier run left a verdict for this build: a build cut by
+    --build-timeout (a loaded machine, a cold cache) has none and is built
+    again by --resume."""
+    if not state_file.exists():
+        return False
+    try:
+        return not json.loads(state_file.read_text()).get("build_timed_out")
+    except ValueError:  # cut while being written
+        return False
+
+
 def read_log(test, k, ctx):
     p = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.log"
     return p.read_text(errors="replace") if p.exists() else ""
@@ -490,8 +502,8 @@ def judge(test, k, tc, ctx, args):
             res.update(status="pass" if ok else "fail", reason="" if ok else "amp_check: " + res["check_error"])
         return res
     state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
-    if args.resume and not args.run_only and state_file.exists():
-        res.update(json.loads(state_file.read_text()))  # built by an earlier --build-only run
+    if args.resume and not args.run_only and finished_build(state_file):
+        res.update(json.loads(state_file.read_text()))  # built by an earlier run
     elif not args.run_only:
         res.update(build_one(test, k, tc, ctx, args))
         state_file.write_text(json.dumps(res))
@@ -663,8 +675,9 @@ def main():
                     help="with --gpu --build-only: pack the test binaries, the build verdicts and a run script "
                          "into DIR for a GPU machine without a toolchain (scripts/conformance_bundle.py)")
     ap.add_argument("--resume", action="store_true",
-                    help="keep the builds an earlier run (--build-only, perhaps cut by --time-limit) finished; "
-                         "build the rest")
+                    help="keep the builds an earlier run into the same --out finished (their verdicts, and the "
+                         "programs, which run again); build the rest, and again those cut by --build-timeout. "
+                         "Repeat a run cut by --time-limit with --resume to go on where it stopped")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per test run")
     ap.add_argument("--build-timeout", type=int, default=300, help="seconds per test build")
     ap.add_argument("--out", default="", help="output directory (default build/conformance-host or -gpu)")

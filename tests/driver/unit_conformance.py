@@ -190,6 +190,20 @@ class Judge(unittest.TestCase):
         r = self.judge(self.make("slow", "//#Expects: Error: C3581\nSLOW"))
         self.assertEqual((r["status"], r["reason"]), ("fail", "build: build timed out after 0.3 s"))
 
+    def test_resume_keeps_verdicts_and_rebuilds_timed_out_builds(self):
+        self.args.build_timeout = 0.3
+        slow = self.make("slow", "//#Expects: Error: C3581\nSLOW ERR")
+        self.assertEqual(self.judge(slow)["reason"], "build: build timed out after 0.3 s")
+        quick = self.make("quick", "// EXIT 0")
+        self.assertEqual(self.judge(quick)["status"], "pass")
+        self.args.resume, self.args.build_timeout = True, 30
+        (self.d / "cxx").write_text("#!/bin/sh\nexit 9\n")  # a build now would fail: only a rebuild can
+        r = self.judge(slow)  # rebuilt: the timed-out build left no verdict
+        self.assertEqual((r["status"], r["reason"]), ("pass", ""))
+        self.assertEqual(self.judge(quick)["status"], "pass")  # kept: its program runs again
+        (self.d / "work/t/5_av_quick/set0/build.json").write_text('{"built": tr')  # cut while written
+        self.assertEqual(self.judge(quick)["status"], "fail")
+
     def test_compile_only_and_the_library(self):
         t = self.make("co", "ERR", conf="%config = ('compile_only' => 1);")
         self.assertEqual(self.judge(t)["status"], "fail")
