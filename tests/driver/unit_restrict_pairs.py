@@ -72,6 +72,16 @@ class Pairs(Files):
         self.assertIn("h__amp_amp(int v) __GPU_ONLY", out)
         self.assertIn("h__amp_cpu(int v) __CPU_ONLY", out)
 
+    def test_one_sided_overload_of_a_paired_name_keeps_its_restriction(self):
+        out, report = self.rewrite("int f() restrict(amp) { return 0; }\nint f(float) restrict(amp) { return 1; }\n"
+                                   "int f() restrict(cpu) { return 0; }\nint f(double) restrict(cpu) { return 2; }\n")
+        self.assertIn("int f__amp_amp(float) restrict(amp) { return 1; }", out)
+        self.assertRegex(out, r"inline int f\(float amp_pair_arg0\) restrict\(amp\) \{ AMP_RESTRICT_PAIR\(f__amp_amp\(")
+        self.assertRegex(out, r"inline int f\(double amp_pair_arg0\) restrict\(cpu\) \{ AMP_RESTRICT_PAIR\(f__amp_cpu\(")
+        self.assertRegex(out, r"inline int f\(\) restrict\(cpu, amp\) \{ AMP_RESTRICT_PAIR\(f__amp_cpu\(\), f__amp_amp\(\)")
+        self.assertIn("a.cpp: f(float) restrict(amp) (renamed with its name's pair; the dispatcher keeps its "
+                      "restriction)", report)
+
     def test_different_signatures_are_no_pair(self):
         text = "int m(int x) restrict(cpu) { return 1; }\nint m(float x) restrict(amp) { return 2; }\n"
         out, report = self.rewrite(text)
