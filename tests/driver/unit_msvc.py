@@ -156,6 +156,15 @@ class FixIts(unittest.TestCase):
         # without the note, nothing is known about the arguments
         self.assertEqual(self.fix(text, err.splitlines()[0] + "\n"), text)
 
+    def test_class_through_varargs(self):
+        text = "void f() {\n  printf(\"%d %s\\n\", av[g(1, 2)], Name(\"a,b\"));\n}\n"
+        err = (f"{self.P}:2:21: error: cannot pass non-trivial object of type 'array_view<int, 2 - 1>' to variadic "
+               "function; expected type from format string was 'int' [-Wnon-pod-varargs]\n"
+               f"{self.P}:2:34: error: cannot pass object of non-trivial type 'Name' through variadic function; "
+               "call will abort at runtime [-Wnon-pod-varargs]\n")
+        self.assertEqual(self.fix(text, err), "void f() {\n  printf(\"%d %s\\n\", amp_compat_msvc_vararg(av[g(1, 2)]), "
+                                              "amp_compat_msvc_vararg(Name(\"a,b\")));\n}\n")
+
     def test_pointer_compared_with_zero(self):
         text = "bool f(int* p) { return p <= 0; }\n"
         err = f"{self.P}:1:27: error: ordered comparison between pointer and zero ('int *' and 'int')\n"

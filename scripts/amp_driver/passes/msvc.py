@@ -639,6 +639,38 @@ FORWARD_NOTE = re.compile(r"^(.*?):(\d+):(\d+): note: in instantiation of functi
 ENUM_INIT = re.compile(r"^(.*?):(\d+):(\d+): error: value of type '[^']*' is not implicitly convertible to '([^']*)'")
 
 
+# A class object passed through a C variadic parameter (`printf("%d\n",
+# view[0])`, a string class to "%s"): MSVC passes its bits (x64: an object
+# of 1, 2, 4 or 8 bytes in the argument's slot, any other as the address of
+# a copy); Clang on Linux refuses a non-trivial class there. The argument
+# is wrapped in amp_compat_msvc_vararg(...) (msvc_dialect.h), which passes
+# what MSVC passes.
+NON_POD_VARARG = re.compile(r"^(.*?):(\d+):(\d+): error: cannot pass (?:(?:non-trivial|non-POD) object of type '[^']*'"
+                            r"(?: \(aka '[^']*'\))? to|object of non-trivial type '[^']*'(?: \(aka '[^']*'\))? "
+                            r"through) variadic (?:function|method|block|constructor)")
+
+
+def argument_edits(b, s, wrapper):
+    """The call argument that starts at s (b: blanked text) wrapped in
+    wrapper...): it ends at the first top-level ',' or the call's ')'."""
+    depth, j = 0, s
+    while j < len(b):
+        c = b[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        elif c == ";":
+            return []
+        j += 1
+    end = len(b[s:j].rstrip()) + s
+    return [(s, s, wrapper), (end, end, ")")] if end > s else []
+
+
 # A function object whose operator() is not const, used by a standard
 # container as its hasher, equality or ordering (`struct H { size_t
 # operator()(K k) { ... } };  unordered_map<K, V, H>`): MSVC's library called
@@ -970,6 +1002,13 @@ def fixit_edits(stderr, texts, edits_of, win=True):
             name = re.sub(r"<.*", "", cc.group(1)).split("::")[-1].strip()
             for path, text in texts.items():
                 for e in const_call_operator_edits(blank_comments_and_strings(text), name):
+                    out.setdefault(path, set()).add(e)
+        va = NON_POD_VARARG.match(ln)
+        if va and os.path.abspath(va.group(1)) in texts:
+            path = os.path.abspath(va.group(1))
+            s = original_offset(texts[path], edits_of(path), int(va.group(2)), int(va.group(3)))
+            if s >= 0:
+                for e in argument_edits(blank_comments_and_strings(texts[path]), s, "amp_compat_msvc_vararg("):
                     out.setdefault(path, set()).add(e)
         en = ENUM_INIT.match(ln)
         if en and os.path.abspath(en.group(1)) in texts:
