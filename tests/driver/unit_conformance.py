@@ -1,6 +1,9 @@
 """Unit tests of the conformance runner's pure parts (conformance.py): the
 suite's .conf files, the toolchain's prelude swap, how a failure is named and
 grouped. CTest: driver.unit."""
+import contextlib
+import io
+import json
 import tempfile
 import unittest
 from pathlib import Path
@@ -82,6 +85,32 @@ class Suite(unittest.TestCase):
             p = Path(d) / "pass.txt"
             p.write_text("# passing\n2_cxx/a\n\n  5_av/x  \n")
             self.assertEqual(c.read_passlist(p), {"2_cxx/a", "5_av/x"})
+
+
+class Merge(unittest.TestCase):
+    """tests/conformance/merge_results.py: runs merged into one table, later runs winning."""
+
+    def test_runs_merge_into_the_table(self):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "merge_results", Path(__file__).resolve().parents[1] / "conformance" / "merge_results.py")
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        with tempfile.TemporaryDirectory() as d:
+            tsv, a, b = Path(d) / "r.tsv", Path(d) / "a.jsonl", Path(d) / "results.json"
+            tsv.write_text("# header\nx/old\truntime\tpass\t\nx/b\tnegative\tfail\tcompiled\n")
+            a.write_text('{"test": "x/a", "kind": "runtime", "status": "fail", "reason": "run: exit code 1", '
+                         '"sets": [{"status": "fail", "output_tail": ["one", "last  line"]}]}\n')
+            b.write_text(json.dumps({"results": [{"test": "x/b", "kind": "negative", "status": "pass", "reason": ""},
+                                                 {"test": "x/a", "kind": "runtime", "status": "skip", "reason": ""}]}))
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                m.main([str(tsv), str(a)])
+            self.assertEqual(tsv.read_text(), "# header\nx/a\truntime\tfail\trun: exit code 1: last line\n"
+                                              "x/b\tnegative\tfail\tcompiled\nx/old\truntime\tpass\t\n")
+            self.assertIn("runtime and compile-only: 1 of 2 pass (0 skip, 1 fail)", out.getvalue())
+            with contextlib.redirect_stdout(io.StringIO()):
+                m.main([str(tsv), str(b)])
+            self.assertEqual(tsv.read_text().splitlines()[1:3], ["x/a\truntime\tskip\t", "x/b\tnegative\tpass\t"])
 
 
 class Tables(unittest.TestCase):
