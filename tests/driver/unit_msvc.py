@@ -120,6 +120,20 @@ class OriginalOffset(unittest.TestCase):
         self.assertEqual(msvc.original_offset("a\n", [], 1, 40), -1)
 
 
+class MissingReferenceReturn(unittest.TestCase):
+    def test_reference_functions_without_return_get_one(self):
+        t = ("struct A { A& operator=(const A&) restrict(amp) {} int& get() const { x = 1; } int& ok() { return x; } };\n"
+             "A& A::operator+=(const A& o) __GPU {}\nint& f(int& a) noexcept {}\nX& operator[](int) {}\n"
+             "void g() { if (a & f(b)) { } auto l = [&](int i) restrict(amp) { }; bool z = a && f(b); }\n"
+             "X&& mv() {}\nint& decl(int);\nS& operator=(const S&) = default;\n")
+        r = " return amp_compat_msvc_no_value(); "
+        edits = msvc.missing_reference_return_edits(msvc.blank_comments_and_strings(t))
+        self.assertEqual(msvc.apply(t, edits), t.replace("restrict(amp) {}", "restrict(amp) {" + r + "}")
+                         .replace("x = 1; }", "x = 1; " + r + "}").replace("__GPU {}", "__GPU {" + r + "}")
+                         .replace("noexcept {}", "noexcept {" + r + "}").replace("(int) {}", "(int) {" + r + "}"))
+        self.assertEqual(msvc.describe(edits), "functions returning a reference that end without a return statement")
+
+
 class FixIts(unittest.TestCase):
     P = "/p/f.cpp"
 

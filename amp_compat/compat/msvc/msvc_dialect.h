@@ -134,6 +134,24 @@ inline auto amp_compat_msvc_vararg(const T& x) noexcept {
   }
 }
 
+// A function returning an lvalue reference that ends without a return
+// statement (`A& operator=(const A&) restrict(amp) {}`, as Microsoft's
+// conformance suite writes): MSVC returned whatever its return register held
+// (C4716, a warning in the Visual Studio versions AMP code was written for),
+// and a caller that discards the result runs; Clang makes that end a trap.
+// The launcher ends such a body with `return amp_compat_msvc_no_value();`, a
+// reference to nothing meaningful, as MSVC's (reading through it is as
+// undefined as there). constexpr: callable from amp and cpu code alike.
+struct amp_compat_msvc_no_value {
+  template <class T>
+#if defined(__CUDA__) || defined(__HIP__)
+  __host__ __device__
+#endif
+  constexpr operator T&() const noexcept {
+    return *static_cast<T*>(const_cast<void*>(static_cast<const void*>(this)));
+  }
+};
+
 // std::vector<const T>: Visual C++'s library (up to Visual Studio 2015)
 // accepted a vector of const elements, and its element access gave non-const
 // references (`vector<const int> v(n); v[i] = i;`, `vector<const S> g(n);
