@@ -463,6 +463,8 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
+    for p in paths:
+        APPLIED.pop(p, None)
     masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
     # The raw text with the dropped groups blanked (same positions), for the
     # passes that read the text itself (passes/msvc.py).
@@ -590,10 +592,17 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
                 report.append(f"{Path(p).name}: out-of-class {d.cls}::{d.name} restrict({d.spec}) renamed to "
                               f"{safe_name(d.name, d.spec, op_ids)} (its pair is declared in the class)")
         edits.sort(key=lambda e: (e[0], e[1]), reverse=True)
+        APPLIED[p] = list(edits)
         for s, e, rep in edits:
             text = text[:s] + rep + text[e:]
         out[p] = text
     return out, report
+
+
+# path -> every edit (original coordinates) that made the last rewritten copy
+# of that file, all passes together: what the launcher maps a compiler
+# diagnostic's line:col in the copy back through (msvc.original_offset).
+APPLIED = {}
 
 
 def dispatcher_spec(sides):
