@@ -658,6 +658,12 @@ def tables(results, adaptations, elapsed, args):
     return lines
 
 
+def listed_tests(p):
+    """The tests a results table or a pass list names (each line's first
+    tab-separated field; # comments skipped)."""
+    return {l.split("\t")[0].strip() for l in Path(p).read_text().splitlines() if l.strip() and not l.startswith("#")}
+
+
 def read_passlist(p):
     return {l.strip() for l in Path(p).read_text().splitlines() if l.strip() and not l.startswith("#")}
 
@@ -678,6 +684,10 @@ def main():
                     help="keep the builds an earlier run into the same --out finished (their verdicts, and the "
                          "programs, which run again); build the rest, and again those cut by --build-timeout. "
                          "Repeat a run cut by --time-limit with --resume to go on where it stopped")
+    ap.add_argument("--skip-listed", metavar="TABLE",
+                    help="leave out the tests TABLE lists (a results table such as tests/conformance/"
+                         "ms-results-host.tsv, or a pass list: the first field of each line): run the rest of a "
+                         "tree that earlier runs covered in part, then merge (tests/conformance/merge_results.py)")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per test run")
     ap.add_argument("--build-timeout", type=int, default=300, help="seconds per test build")
     ap.add_argument("--out", default="", help="output directory (default build/conformance-host or -gpu)")
@@ -724,6 +734,9 @@ def main():
         tests = [t for t in tests if re.search(args.filter, t.rel)]
     if args.every > 1:
         tests = [t for i, t in enumerate(tests) if i % args.every == 0]
+    if args.skip_listed:
+        listed = listed_tests(args.skip_listed)
+        tests = [t for t in tests if t.rel not in listed]
     args.selected = len(tests)
     log(f"{len(tests)} of {total} tests selected; {args.jobs} jobs; output in {work}")
     args.compile_env = None

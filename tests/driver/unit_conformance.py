@@ -80,6 +80,12 @@ class Suite(unittest.TestCase):
         self.assertIn("#include <cstdarg>", c._cstdarg("#include <sstream>\n"))
         self.assertEqual(c._cstdarg("int x;\n"), "int x;\n")
 
+    def test_listed_tests(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "r.tsv"
+            p.write_text("# test\tkind\n2_cxx/a\truntime\tpass\t\n5_av/x\tnegative\tfail\tcompiled\n3_b/c\n\n")
+            self.assertEqual(c.listed_tests(p), {"2_cxx/a", "5_av/x", "3_b/c"})
+
     def test_passlist(self):
         with tempfile.TemporaryDirectory() as d:
             p = Path(d) / "pass.txt"
