@@ -342,6 +342,19 @@ TEST(Exceptions, KernelOnCpuAcceleratorArrayThrows) {
   EXPECT_EQ(got[7], 14);
 }
 
+// Arrays of two different views captured by a kernel given no view: AMP has
+// no view to run it on and throws (Microsoft's Extent_Acclvw/General/Negative
+// tests: two accelerators, or two views of one); arrays of one view run there.
+TEST(Exceptions, KernelCapturingArraysOfTwoViewsThrows) {
+  accelerator acc;
+  array<int, 1> a(8, acc.default_view), b(8, acc.create_view());
+  EXPECT_THROW(parallel_for_each(extent<1>(8), [&a, &b](index<1> i) restrict(amp) { a[i] = b[i]; }),
+               runtime_exception);
+  array<int, 1> c(8, acc.default_view);
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(8), [&a, &c](index<1> i) restrict(amp) { a[i] = c[i] + 1; }));
+  EXPECT_EQ(std::vector<int>(a)[3], 1);
+}
+
 // Bad extents and ranges for new data: a clear runtime_exception, never a
 // wrapped size or a partial copy.
 TEST(Exceptions, ArrayExtentAndRangeChecks) {

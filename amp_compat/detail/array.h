@@ -79,9 +79,12 @@ public:
   template <class... A, class = std::enable_if_t<detail::leading_ints<N, A...>::value>>
   array(A... a) : array(detail::split_tag{}, std::tuple<A...>(a...), std::make_index_sequence<sizeof...(A) - N>{}) {}
 
-  // From a view (of T or const T): a copy of its elements.
+  // From a view (of T or const T): a copy of its elements. Explicit, as in
+  // AMP: no view converts to an array on its own (with --windows-compat a
+  // view can be made from a temporary array, and an implicit copy would
+  // then let array_view<T> be made from array_view<const T>).
   template <class V, class = std::enable_if_t<is_source_view<V>::value>>
-  array(const V& src) : array(src, detail::default_accelerator_view()) {}
+  explicit array(const V& src) : array(src, detail::default_accelerator_view()) {}
   template <class V, class = std::enable_if_t<is_source_view<V>::value>>
   array(const V& src, const accelerator_view& av, access_type cpu = access_type_auto) : array(src.extent, av, cpu) {
     copy_from_view(array_view<const T, N>(src));

@@ -149,6 +149,16 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   }
 }
 
+inline bool is_staging(const buffer& b) {
+  return b.owner == device_kind::cpu && b.associated_view && info_of(*b.associated_view)->kind != device_kind::cpu;
+}
+
+[[noreturn]] inline void throw_views_disagree() {
+  throw runtime_exception("concurrency::parallel_for_each: the kernel captures arrays on different "
+                          "accelerator_views; pass the accelerator_view to run it on, or copy the arrays to one",
+                          e_invalidarg);
+}
+
 // Whether a portable-path request for a kernel on av can be served (else the
 // kernel runs natively): every host view; on a GPU, see
 // device_portable_serves.
@@ -158,12 +168,15 @@ inline bool portable_path_serves(const accelerator_view& av) {
   return device_portable_serves(*queue_of(av));
 }
 
-// Without an explicit accelerator_view a kernel runs on the view of the first
-// array it captures (as in AMP), else on the default accelerator's. Staging
-// arrays (on the cpu accelerator, associated with another view) do not pick
-// the target; any other array does, also one on the cpu accelerator, whose
-// kernel is then refused (with_launcher) as AMP refuses it.
+// Without an explicit accelerator_view a kernel runs on the view of the
+// arrays it captures (as in AMP), else on the default accelerator's; arrays
+// on two different views leave no view to run on: runtime_exception, as in
+// AMP (Microsoft's Extent_Acclvw/General/Negative tests). Staging arrays (on
+// the cpu accelerator, associated with another view) do not pick the target;
+// any other array does, also one on the cpu accelerator, whose kernel is
+// then refused (with_launcher) as AMP refuses it.
 template <class F> accelerator_view implied_target(const F& f) {
+  std::shared_ptr<const accelerator_view> target;
   if (alignof(F) >= alignof(std::uint64_t)) {
     std::lock_guard<std::mutex> g(array_registry::mutex());
     const auto* p = reinterpret_cast<const unsigned char*>(&f);
@@ -173,14 +186,13 @@ template <class F> accelerator_view implied_target(const F& f) {
       if (array_registry::find(w)) {
         data_header h;
         std::memcpy(&h, w, sizeof h);
-        if (!h.buf || !h.buf->source_view) continue;
-        const bool staging = h.buf->owner == device_kind::cpu && h.buf->associated_view &&
-                             info_of(*h.buf->associated_view)->kind != device_kind::cpu;
-        if (!staging) return *h.buf->source_view;
+        if (!h.buf || !h.buf->source_view || is_staging(*h.buf)) continue;
+        if (target && *target != *h.buf->source_view) throw_views_disagree();
+        target = h.buf->source_view;
       }
     }
   }
-  return default_accelerator_view();
+  return target ? *target : default_accelerator_view();
 }
 
 // The view a kernel given av runs on: av itself; the auto-selection view

@@ -424,6 +424,18 @@ def build_one(test, k, tc, ctx, args):
             "amp_check": rc != 0 and "[C++ AMP C" in out}
 
 
+def finished_build(state_file):
+    """Whether an earlier run left a verdict for this build: a build cut by
+    --build-timeout (a loaded machine, a cold cache) has none and is built
+    again by --resume."""
+    if not state_file.exists():
+        return False
+    try:
+        return not json.loads(state_file.read_text()).get("build_timed_out")
+    except ValueError:  # cut while being written
+        return False
+
+
 def read_log(test, k, ctx):
     p = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.log"
     return p.read_text(errors="replace") if p.exists() else ""
@@ -490,8 +502,8 @@ def judge(test, k, tc, ctx, args):
             res.update(status="pass" if ok else "fail", reason="" if ok else "amp_check: " + res["check_error"])
         return res
     state_file = ctx["work"] / "t" / test.slug() / f"set{k}" / "build.json"
-    if args.resume and not args.run_only and state_file.exists():
-        res.update(json.loads(state_file.read_text()))  # built by an earlier --build-only run
+    if args.resume and not args.run_only and finished_build(state_file):
+        res.update(json.loads(state_file.read_text()))  # built by an earlier run
     elif not args.run_only:
         res.update(build_one(test, k, tc, ctx, args))
         state_file.write_text(json.dumps(res))
@@ -646,6 +658,12 @@ def tables(results, adaptations, elapsed, args):
     return lines
 
 
+def listed_tests(p):
+    """The tests a results table or a pass list names (each line's first
+    tab-separated field; # comments skipped)."""
+    return {l.split("\t")[0].strip() for l in Path(p).read_text().splitlines() if l.strip() and not l.startswith("#")}
+
+
 def read_passlist(p):
     return {l.strip() for l in Path(p).read_text().splitlines() if l.strip() and not l.startswith("#")}
 
@@ -663,8 +681,13 @@ def main():
                     help="with --gpu --build-only: pack the test binaries, the build verdicts and a run script "
                          "into DIR for a GPU machine without a toolchain (scripts/conformance_bundle.py)")
     ap.add_argument("--resume", action="store_true",
-                    help="keep the builds an earlier run (--build-only, perhaps cut by --time-limit) finished; "
-                         "build the rest")
+                    help="keep the builds an earlier run into the same --out finished (their verdicts, and the "
+                         "programs, which run again); build the rest, and again those cut by --build-timeout. "
+                         "Repeat a run cut by --time-limit with --resume to go on where it stopped")
+    ap.add_argument("--skip-listed", metavar="TABLE",
+                    help="leave out the tests TABLE lists (a results table such as tests/conformance/"
+                         "ms-results-host.tsv, or a pass list: the first field of each line): run the rest of a "
+                         "tree that earlier runs covered in part, then merge (tests/conformance/merge_results.py)")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per test run")
     ap.add_argument("--build-timeout", type=int, default=300, help="seconds per test build")
     ap.add_argument("--out", default="", help="output directory (default build/conformance-host or -gpu)")
@@ -711,6 +734,9 @@ def main():
         tests = [t for t in tests if re.search(args.filter, t.rel)]
     if args.every > 1:
         tests = [t for i, t in enumerate(tests) if i % args.every == 0]
+    if args.skip_listed:
+        listed = listed_tests(args.skip_listed)
+        tests = [t for t in tests if t.rel not in listed]
     args.selected = len(tests)
     log(f"{len(tests)} of {total} tests selected; {args.jobs} jobs; output in {work}")
     args.compile_env = None

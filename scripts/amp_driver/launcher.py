@@ -173,8 +173,11 @@ def msvc_fixes_grew(err, files, fixes, job):
     (path -> edits); whether there are new ones (another round)."""
     from .passes import msvc
     texts = {f: Path(f).read_text(errors="replace") for f in files if os.path.isfile(f)}
-    new = msvc.fixit_edits(
-        err, texts, lambda f: msvc.msvc_edits(texts[f], f) + sorted(fixes.get(f, ())), win=job.windows)
+    from .passes.restrict_pairs import APPLIED  # every pass's edits of the copies compiled
+
+    def edits_of(f):
+        return APPLIED.get(f) or msvc.msvc_edits(texts[f], f) + sorted(fixes.get(f, ()))
+    new = msvc.fixit_edits(err, texts, edits_of, win=job.windows)
     grew = False
     for f, es in new.items():
         if not es <= fixes.get(f, set()):

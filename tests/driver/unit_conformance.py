@@ -1,6 +1,9 @@
 """Unit tests of the conformance runner's pure parts (conformance.py): the
 suite's .conf files, the toolchain's prelude swap, how a failure is named and
 grouped. CTest: driver.unit."""
+import contextlib
+import io
+import json
 import tempfile
 import unittest
 from pathlib import Path
@@ -77,11 +80,43 @@ class Suite(unittest.TestCase):
         self.assertIn("#include <cstdarg>", c._cstdarg("#include <sstream>\n"))
         self.assertEqual(c._cstdarg("int x;\n"), "int x;\n")
 
+    def test_listed_tests(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "r.tsv"
+            p.write_text("# test\tkind\n2_cxx/a\truntime\tpass\t\n5_av/x\tnegative\tfail\tcompiled\n3_b/c\n\n")
+            self.assertEqual(c.listed_tests(p), {"2_cxx/a", "5_av/x", "3_b/c"})
+
     def test_passlist(self):
         with tempfile.TemporaryDirectory() as d:
             p = Path(d) / "pass.txt"
             p.write_text("# passing\n2_cxx/a\n\n  5_av/x  \n")
             self.assertEqual(c.read_passlist(p), {"2_cxx/a", "5_av/x"})
+
+
+class Merge(unittest.TestCase):
+    """tests/conformance/merge_results.py: runs merged into one table, later runs winning."""
+
+    def test_runs_merge_into_the_table(self):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "merge_results", Path(__file__).resolve().parents[1] / "conformance" / "merge_results.py")
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        with tempfile.TemporaryDirectory() as d:
+            tsv, a, b = Path(d) / "r.tsv", Path(d) / "a.jsonl", Path(d) / "results.json"
+            tsv.write_text("# header\nx/old\truntime\tpass\t\nx/b\tnegative\tfail\tcompiled\n")
+            a.write_text('{"test": "x/a", "kind": "runtime", "status": "fail", "reason": "run: exit code 1", '
+                         '"sets": [{"status": "fail", "output_tail": ["one", "last  line"]}]}\n')
+            b.write_text(json.dumps({"results": [{"test": "x/b", "kind": "negative", "status": "pass", "reason": ""},
+                                                 {"test": "x/a", "kind": "runtime", "status": "skip", "reason": ""}]}))
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                m.main([str(tsv), str(a)])
+            self.assertEqual(tsv.read_text(), "# header\nx/a\truntime\tfail\trun: exit code 1: last line\n"
+                                              "x/b\tnegative\tfail\tcompiled\nx/old\truntime\tpass\t\n")
+            self.assertIn("runtime and compile-only: 1 of 2 pass (0 skip, 1 fail)", out.getvalue())
+            with contextlib.redirect_stdout(io.StringIO()):
+                m.main([str(tsv), str(b)])
+            self.assertEqual(tsv.read_text().splitlines()[1:3], ["x/a\truntime\tskip\t", "x/b\tnegative\tpass\t"])
 
 
 class Tables(unittest.TestCase):
@@ -189,6 +224,20 @@ class Judge(unittest.TestCase):
         self.args.build_timeout = 0.3
         r = self.judge(self.make("slow", "//#Expects: Error: C3581\nSLOW"))
         self.assertEqual((r["status"], r["reason"]), ("fail", "build: build timed out after 0.3 s"))
+
+    def test_resume_keeps_verdicts_and_rebuilds_timed_out_builds(self):
+        self.args.build_timeout = 0.3
+        slow = self.make("slow", "//#Expects: Error: C3581\nSLOW ERR")
+        self.assertEqual(self.judge(slow)["reason"], "build: build timed out after 0.3 s")
+        quick = self.make("quick", "// EXIT 0")
+        self.assertEqual(self.judge(quick)["status"], "pass")
+        self.args.resume, self.args.build_timeout = True, 30
+        (self.d / "cxx").write_text("#!/bin/sh\nexit 9\n")  # a build now would fail: only a rebuild can
+        r = self.judge(slow)  # rebuilt: the timed-out build left no verdict
+        self.assertEqual((r["status"], r["reason"]), ("pass", ""))
+        self.assertEqual(self.judge(quick)["status"], "pass")  # kept: its program runs again
+        (self.d / "work/t/5_av_quick/set0/build.json").write_text('{"built": tr')  # cut while written
+        self.assertEqual(self.judge(quick)["status"], "fail")
 
     def test_compile_only_and_the_library(self):
         t = self.make("co", "ERR", conf="%config = ('compile_only' => 1);")

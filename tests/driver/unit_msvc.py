@@ -120,6 +120,20 @@ class OriginalOffset(unittest.TestCase):
         self.assertEqual(msvc.original_offset("a\n", [], 1, 40), -1)
 
 
+class MissingReferenceReturn(unittest.TestCase):
+    def test_reference_functions_without_return_get_one(self):
+        t = ("struct A { A& operator=(const A&) restrict(amp) {} int& get() const { x = 1; } int& ok() { return x; } };\n"
+             "A& A::operator+=(const A& o) __GPU {}\nint& f(int& a) noexcept {}\nX& operator[](int) {}\n"
+             "void g() { if (a & f(b)) { } auto l = [&](int i) restrict(amp) { }; bool z = a && f(b); }\n"
+             "X&& mv() {}\nint& decl(int);\nS& operator=(const S&) = default;\n")
+        r = " return amp_compat_msvc_no_value(); "
+        edits = msvc.missing_reference_return_edits(msvc.blank_comments_and_strings(t))
+        self.assertEqual(msvc.apply(t, edits), t.replace("restrict(amp) {}", "restrict(amp) {" + r + "}")
+                         .replace("x = 1; }", "x = 1; " + r + "}").replace("__GPU {}", "__GPU {" + r + "}")
+                         .replace("noexcept {}", "noexcept {" + r + "}").replace("(int) {}", "(int) {" + r + "}"))
+        self.assertEqual(msvc.describe(edits), "functions returning a reference that end without a return statement")
+
+
 class FixIts(unittest.TestCase):
     P = "/p/f.cpp"
 
@@ -155,6 +169,15 @@ class FixIts(unittest.TestCase):
         self.assertEqual(self.fix(text, err), "void f() {\n  g(1, amp_compat_msvc_lvalue(v.section(0, n)));\n}\n")
         # without the note, nothing is known about the arguments
         self.assertEqual(self.fix(text, err.splitlines()[0] + "\n"), text)
+
+    def test_class_through_varargs(self):
+        text = "void f() {\n  printf(\"%d %s\\n\", av[g(1, 2)], Name(\"a,b\"));\n}\n"
+        err = (f"{self.P}:2:21: error: cannot pass non-trivial object of type 'array_view<int, 2 - 1>' to variadic "
+               "function; expected type from format string was 'int' [-Wnon-pod-varargs]\n"
+               f"{self.P}:2:34: error: cannot pass object of non-trivial type 'Name' through variadic function; "
+               "call will abort at runtime [-Wnon-pod-varargs]\n")
+        self.assertEqual(self.fix(text, err), "void f() {\n  printf(\"%d %s\\n\", amp_compat_msvc_vararg(av[g(1, 2)]), "
+                                              "amp_compat_msvc_vararg(Name(\"a,b\")));\n}\n")
 
     def test_pointer_compared_with_zero(self):
         text = "bool f(int* p) { return p <= 0; }\n"

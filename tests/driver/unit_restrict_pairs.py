@@ -72,6 +72,30 @@ class Pairs(Files):
         self.assertIn("h__amp_amp(int v) __GPU_ONLY", out)
         self.assertIn("h__amp_cpu(int v) __CPU_ONLY", out)
 
+    def test_one_sided_overload_of_a_paired_name_keeps_its_restriction(self):
+        out, report = self.rewrite("int f() restrict(amp) { return 0; }\nint f(float) restrict(amp) { return 1; }\n"
+                                   "int f() restrict(cpu) { return 0; }\nint f(double) restrict(cpu) { return 2; }\n")
+        self.assertIn("int f__amp_amp(float) restrict(amp) { return 1; }", out)
+        self.assertRegex(out, r"inline int f\(float amp_pair_arg0\) restrict\(amp\) \{ AMP_RESTRICT_PAIR\(f__amp_amp\(")
+        self.assertRegex(out, r"inline int f\(double amp_pair_arg0\) restrict\(cpu\) \{ AMP_RESTRICT_PAIR\(f__amp_cpu\(")
+        self.assertRegex(out, r"inline int f\(\) restrict\(cpu, amp\) \{ AMP_RESTRICT_PAIR\(f__amp_cpu\(\), f__amp_amp\(\)")
+        self.assertIn("a.cpp: f(float) restrict(amp) (renamed with its name's pair; the dispatcher keeps its "
+                      "restriction)", report)
+
+    def test_applied_edits_map_a_diagnostic_back(self):
+        """Every pass's edits of a copy are recorded, so that a column the compiler
+        reports in the copy (after `restrict` renamed on the line) maps back."""
+        from amp_driver.passes import msvc
+        text = "void restrict(index<1>& idx, array<int, 1>& a) restrict(amp) { }\nint restrict(int a) { return a; }\n"
+        out, _ = self.rewrite(text)
+        p = os.path.join(self.d, "a.cpp")
+        col = out.splitlines()[0].index("array<int") + 1
+        err = (f"{p}:1:{col}: error: reference to 'array' is ambiguous\n"
+               f"{p}:9:9: note: candidate found by name lookup is 'Concurrency::array'\n"
+               f"{p}:9:9: note: candidate found by name lookup is 'std::array'\n")
+        fix = msvc.fixit_edits(err, {p: text}, lambda f: rp.APPLIED[f])
+        self.assertEqual(fix, {p: {(text.index("array<int"), text.index("array<int"), "Concurrency::")}})
+
     def test_different_signatures_are_no_pair(self):
         text = "int m(int x) restrict(cpu) { return 1; }\nint m(float x) restrict(amp) { return 2; }\n"
         out, report = self.rewrite(text)

@@ -471,10 +471,54 @@ public:
       c_.noteAmpCall(fn_, callee);
   }
 
+  // A tile barrier inside control flow whose condition reads the work-item's
+  // own index (idx.global, idx.local): the tile's work-items do not all
+  // reach it (MSVC C3561). Syntactic: values computed from those indices
+  // and then tested are not followed.
+  bool TraverseIfStmt(IfStmt *S) { return branching(S->getCond(), [&] { return Base::TraverseIfStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return branching(S->getCond(), [&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) { return branching(S->getCond(), [&] { return Base::TraverseDoStmt(S); }); }
+  bool TraverseForStmt(ForStmt *S) { // the loop variable's start counts too (`for (k = t.local[0]; ...)`)
+    return branching(S->getCond(), [&] { return Base::TraverseForStmt(S); }, S->getInit());
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return branching(S->getCond(), [&] { return Base::TraverseSwitchStmt(S); });
+  }
+  template <class Walk> bool branching(const Expr *cond, Walk walk, const Stmt *init = nullptr) {
+    const bool d = (cond && readsWorkItemIndex(cond)) || readsWorkItemIndex(init);
+    divergent_ += d;
+    const bool r = walk();
+    divergent_ -= d;
+    return r;
+  }
+  static bool readsWorkItemIndex(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *M = dyn_cast<MemberExpr>(S))
+      if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+        if ((F->getName() == "global" || F->getName() == "local") && F->getParent()->getName() == "tiled_index")
+          return true;
+    for (const Stmt *C : S->children())
+      if (readsWorkItemIndex(C))
+        return true;
+    return false;
+  }
+  void barrierPlacement(const CallExpr *E, const FunctionDecl *callee) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(callee);
+    if (divergent_ && amp() && MD && MD->getParent()->getName() == "tile_barrier" &&
+        MD->getName().starts_with("wait"))
+      c_.error(E->getBeginLoc(), "C3561", "a tile barrier in control flow that depends on the work-item's index "
+                                          "(idx.global or idx.local): not every work-item of the tile reaches it");
+  }
+
   bool VisitCallExpr(CallExpr *E) {
     if (E->isTypeDependent())
       return true;
     const FunctionDecl *callee = E->getDirectCallee();
+    if (callee)
+      barrierPlacement(E, callee);
     if (!callee) {
       if (amp() && !isa<CXXPseudoDestructorExpr>(E->getCallee()->IgnoreParenImpCasts()))
         c_.error(E->getBeginLoc(), "C3581", "calls through function pointers or pointers to members are not "
@@ -730,9 +774,11 @@ public:
   llvm::SmallPtrSet<const Expr *, 16> calleeRefs_;
 
 private:
+  using Base = RecursiveASTVisitor<BodyChecker>;
   Checker &c_;
   const FunctionDecl *fn_;
   unsigned ctx_;
+  unsigned divergent_ = 0; // depth of control flow that depends on the work-item's index
 };
 
 bool Checker::isPairDispatcher(const FunctionDecl *FD) {

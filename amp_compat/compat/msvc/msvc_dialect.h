@@ -109,6 +109,49 @@ inline amp_compat_msvc_converted<A> amp_compat_msvc_convert(A&& a) {
   return amp_compat_msvc_converted<A>(static_cast<A&&>(a));
 }
 
+// A class object passed through a C variadic parameter (`printf("%d\n",
+// view[0])`, a string class given to "%s"): MSVC passes its bits, an object
+// of 1, 2, 4 or 8 bytes in the argument's slot and any other as the address
+// of a copy (the x64 calling convention); Clang on Linux refuses a
+// non-trivial class there. Where a compile fails for that reason the
+// launcher wraps the argument in this, which passes what MSVC passes (the
+// address is the argument's own, alive to the end of the call).
+template <unsigned N>
+struct amp_compat_msvc_vararg_bits {
+  unsigned char bytes[N];
+};
+template <class T>
+#if defined(__CUDA__) || defined(__HIP__)
+__host__ __device__
+#endif
+inline auto amp_compat_msvc_vararg(const T& x) noexcept {
+  if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {
+    amp_compat_msvc_vararg_bits<sizeof(T)> b;
+    __builtin_memcpy(b.bytes, __builtin_addressof(x), sizeof(T));
+    return b;
+  } else {
+    return __builtin_addressof(x);
+  }
+}
+
+// A function returning an lvalue reference that ends without a return
+// statement (`A& operator=(const A&) restrict(amp) {}`, as Microsoft's
+// conformance suite writes): MSVC returned whatever its return register held
+// (C4716, a warning in the Visual Studio versions AMP code was written for),
+// and a caller that discards the result runs; Clang makes that end a trap.
+// The launcher ends such a body with `return amp_compat_msvc_no_value();`, a
+// reference to nothing meaningful, as MSVC's (reading through it is as
+// undefined as there). constexpr: callable from amp and cpu code alike.
+struct amp_compat_msvc_no_value {
+  template <class T>
+#if defined(__CUDA__) || defined(__HIP__)
+  __host__ __device__
+#endif
+  constexpr operator T&() const noexcept {
+    return *static_cast<T*>(const_cast<void*>(static_cast<const void*>(this)));
+  }
+};
+
 // std::vector<const T>: Visual C++'s library (up to Visual Studio 2015)
 // accepted a vector of const elements, and its element access gave non-const
 // references (`vector<const int> v(n); v[i] = i;`, `vector<const S> g(n);

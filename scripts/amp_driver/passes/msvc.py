@@ -541,6 +541,52 @@ def scoped_enum_initializer_edits(b):
     return edits
 
 
+# A function returning an lvalue reference whose body has no return
+# statement (`A& operator=(const A&) restrict(amp) {}`, 20 of them in
+# Microsoft's conformance suite): MSVC returned whatever its return register
+# held (C4716, a warning in the Visual Studio versions AMP code was written
+# for) and a caller that discards the result runs; Clang makes the end a trap
+# (SIGILL), which -fno-strict-return lifts for values only. The body ends
+# with `return amp_compat_msvc_no_value();` (msvc_dialect.h): a reference to
+# nothing meaningful, as MSVC's.
+REF_FUNCTION = re.compile(r"(?<!&)&(?!&)\s*((?:[A-Za-z_]\w*\s*::\s*)*(?:operator\s*(?:\(\s*\)|\[\s*\]|[^\s\w(]+)|"
+                          r"[A-Za-z_]\w*))\s*\(")
+AFTER_PARAMS = re.compile(r"(?:\s+|\bconst\b|\bvolatile\b|\boverride\b|\bfinal\b|&|\b__GPU(?:_ONLY)?\b|\b__CPU_ONLY\b|"
+                          r"\b(?:restrict|noexcept|throw)\s*\([^()]*\)|\bnoexcept\b)*")
+
+
+def missing_reference_return_edits(b):
+    """The insertion of `return amp_compat_msvc_no_value();` before the
+    closing brace of each function definition returning T& (b: blanked
+    text) whose body has no `return`."""
+    edits = []
+    for m in REF_FUNCTION.finditer(b):
+        if re.match(r"operator\b", m.group(1)) is None and m.group(1) in ("if", "while", "for", "switch", "return",
+                                                                        "sizeof", "decltype", "alignof"):
+            continue
+        j, depth = m.end() - 1, 0
+        while j < len(b):
+            depth += b[j] == "("
+            depth -= b[j] == ")"
+            if depth == 0:
+                break
+            j += 1
+        q = AFTER_PARAMS.match(b, j + 1)
+        k = q.end()
+        if k >= len(b) or b[k] != "{":
+            continue
+        depth, e = 0, k
+        while e < len(b):
+            depth += b[e] == "{"
+            depth -= b[e] == "}"
+            if depth == 0:
+                break
+            e += 1
+        if e < len(b) and not re.search(r"\breturn\b", b[k:e]):
+            edits.append((e, e, " return amp_compat_msvc_no_value(); "))
+    return edits
+
+
 def msvc_edits(text, path=None):
     """(start, end, replacement) edits of text, not overlapping (a new list;
     computed once per text and path in a process: the --msvc rounds and
@@ -560,7 +606,7 @@ def _msvc_edits(text, path):
     b = blank_comments_and_strings(text)
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
     first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: windows.fix_void_main, before
-    first += scoped_enum_initializer_edits(b)
+    first += scoped_enum_initializer_edits(b) + missing_reference_return_edits(b)
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -637,6 +683,38 @@ FORWARD_NOTE = re.compile(r"^(.*?):(\d+):(\d+): note: in instantiation of functi
 # A scoped enumerator initialised from another scoped enum's (`enum class B :
 # int { x = A::y };`): MSVC converted it; the initialiser gets the cast.
 ENUM_INIT = re.compile(r"^(.*?):(\d+):(\d+): error: value of type '[^']*' is not implicitly convertible to '([^']*)'")
+
+
+# A class object passed through a C variadic parameter (`printf("%d\n",
+# view[0])`, a string class to "%s"): MSVC passes its bits (x64: an object
+# of 1, 2, 4 or 8 bytes in the argument's slot, any other as the address of
+# a copy); Clang on Linux refuses a non-trivial class there. The argument
+# is wrapped in amp_compat_msvc_vararg(...) (msvc_dialect.h), which passes
+# what MSVC passes.
+NON_POD_VARARG = re.compile(r"^(.*?):(\d+):(\d+): error: cannot pass (?:(?:non-trivial|non-POD) object of type '[^']*'"
+                            r"(?: \(aka '[^']*'\))? to|object of non-trivial type '[^']*'(?: \(aka '[^']*'\))? "
+                            r"through) variadic (?:function|method|block|constructor)")
+
+
+def argument_edits(b, s, wrapper):
+    """The call argument that starts at s (b: blanked text) wrapped in
+    wrapper...): it ends at the first top-level ',' or the call's ')'."""
+    depth, j = 0, s
+    while j < len(b):
+        c = b[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        elif c == ";":
+            return []
+        j += 1
+    end = len(b[s:j].rstrip()) + s
+    return [(s, s, wrapper), (end, end, ")")] if end > s else []
 
 
 # A function object whose operator() is not const, used by a standard
@@ -971,6 +1049,13 @@ def fixit_edits(stderr, texts, edits_of, win=True):
             for path, text in texts.items():
                 for e in const_call_operator_edits(blank_comments_and_strings(text), name):
                     out.setdefault(path, set()).add(e)
+        va = NON_POD_VARARG.match(ln)
+        if va and os.path.abspath(va.group(1)) in texts:
+            path = os.path.abspath(va.group(1))
+            s = original_offset(texts[path], edits_of(path), int(va.group(2)), int(va.group(3)))
+            if s >= 0:
+                for e in argument_edits(blank_comments_and_strings(texts[path]), s, "amp_compat_msvc_vararg("):
+                    out.setdefault(path, set()).add(e)
         en = ENUM_INIT.match(ln)
         if en and os.path.abspath(en.group(1)) in texts:
             path = os.path.abspath(en.group(1))
@@ -1029,6 +1114,10 @@ def describe(edits):
         kinds.append("wide file names given to file streams")
     if any(rep.startswith("typename ") and rep != "typename " for _, _, rep in edits):
         kinds.append("dependent bases' typedefs named like a namespace's class template")
+    if any(rep == "amp_compat_msvc_vararg(" for _, _, rep in edits):
+        kinds.append("class objects passed through `...` as MSVC passes them")
+    if any(rep == " return amp_compat_msvc_no_value(); " for _, _, rep in edits):
+        kinds.append("functions returning a reference that end without a return statement")
     if any(rep == "template " for _, _, rep in edits):
         kinds.append("`template` before dependent member templates")
     return ", ".join(kinds)

@@ -463,6 +463,8 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
     # backslash-newline splits is seen whole (a file left unchanged is not
     # written out, so it keeps them).
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
+    for p in paths:
+        APPLIED.pop(p, None)
     masks = {p: pp_conditionals.blank_inactive(t, mask(t), env) for p, t in texts.items()}
     # The raw text with the dropped groups blanked (same positions), for the
     # passes that read the text itself (passes/msvc.py).
@@ -568,29 +570,49 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
             call = lambda side: f"{safe_name(first.name, callee_side(key, side), op_ids)}({fwd})"
             body = f"{{ AMP_RESTRICT_PAIR({call(CPU)}, {call(AMP)}) }}"
             name = first.name_text  # as written: `operator T` keeps its space
+            spec = dispatcher_spec(sides[key])
             if last.kind == "namespace" and home.get(key, p) != p:
-                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
+                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}{spec};"
                 edits.append((last.end + 1, last.end + 1, proto))
                 continue
             if first is not last and last.kind == "namespace":
-                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp);"
+                proto = f" {head}{name}({', '.join(params_with_dflt)}){tail}{spec};"
                 edits.append((first.end + 1, first.end + 1, proto))
-                definition = f" {head}{name}({', '.join(params_decl)}){tail}restrict(cpu, amp) {body}"
+                definition = f" {head}{name}({', '.join(params_decl)}){tail}{spec} {body}"
             else:
-                definition = f" {head}{name}({', '.join(params_with_dflt)}){tail}restrict(cpu, amp) {body}"
+                definition = f" {head}{name}({', '.join(params_with_dflt)}){tail}{spec} {body}"
             edits.append((last.end + 1, last.end + 1, definition))
-            report.append(f"{Path(p).name}: {cls + '::' if cls and not cls.startswith('@') else ''}{name}"
-                          f"({', '.join(t for t, _, _ in first.params)}) restrict(cpu)/restrict(amp) pair -> "
-                          f"one restrict(cpu, amp) function selecting by context")
+            what = (f"{Path(p).name}: {cls + '::' if cls and not cls.startswith('@') else ''}{name}"
+                    f"({', '.join(t for t, _, _ in first.params)}) ")
+            report.append(what + ("restrict(cpu)/restrict(amp) pair -> one restrict(cpu, amp) function selecting "
+                                  "by context" if sides[key] == {CPU, AMP} else
+                                  f"{spec} (renamed with its name's pair; the dispatcher keeps its restriction)"))
         for d in ds:
             if d.kind == "qualified":
                 report.append(f"{Path(p).name}: out-of-class {d.cls}::{d.name} restrict({d.spec}) renamed to "
                               f"{safe_name(d.name, d.spec, op_ids)} (its pair is declared in the class)")
         edits.sort(key=lambda e: (e[0], e[1]), reverse=True)
+        APPLIED[p] = list(edits)
         for s, e, rep in edits:
             text = text[:s] + rep + text[e:]
         out[p] = text
     return out, report
+
+
+# path -> every edit (original coordinates) that made the last rewritten copy
+# of that file, all passes together: what the launcher maps a compiler
+# diagnostic's line:col in the copy back through (msvc.original_offset).
+APPLIED = {}
+
+
+def dispatcher_spec(sides):
+    """The restriction of a dispatcher: `restrict(cpu, amp)` for a pair; an
+    overload of a paired name that has one side only (`int f(float)
+    restrict(amp)` beside the pair `f()`) is renamed with the group, and its
+    dispatcher keeps that one restriction, so that a call from the other
+    context stays the error MSVC reports (C3930/C3931, said by the
+    restrict(amp) checker) instead of reaching the other side's version."""
+    return "restrict(cpu, amp)" if sides == {CPU, AMP} else f"restrict({next(iter(sides))})"
 
 
 def one_line(code):

@@ -5,25 +5,41 @@
 // optimizing). -fno-strict-return (compat/msvc/flags.txt) gives MSVC's
 // behaviour for trivially copyable results; a function returning a reference
 // (Microsoft's conformance suite: `A1_base& operator=(const A1_base&)
-// restrict(amp) {}`) still traps: Clang keeps the trap there.
-// MSVC prints "3 4".
+// restrict(amp) {}`) gets a return statement from the launcher
+// (passes/msvc.py, amp_compat_msvc_no_value) instead of Clang's trap.
+// MSVC prints "3 4 15 13".
 #include <amp.h>
 #include <cstdio>
 #include <vector>
 
 int bump(int& n) restrict(cpu, amp) { n += 1; } // no return
 
+struct Counter {
+  int n = 0;
+  Counter& operator=(const Counter& o) restrict(cpu, amp) { n = o.n + 10; } // no return
+};
+
 int main() {
   int a = 2;
   bump(a);
-  std::vector<int> out(1, 3);
-  concurrency::array_view<int, 1> v(1, out);
+  Counter c1, c2;
+  c2.n = 5;
+  c1 = c2;
+  std::vector<int> out{3, 3};
+  concurrency::array_view<int, 1> v(2, out);
   concurrency::parallel_for_each(v.extent, [=](concurrency::index<1> i) restrict(amp) {
     int x = v[i];
-    bump(x);
+    if (i[0] == 0) {
+      bump(x);
+    } else {
+      Counter k, l;
+      l.n = x;
+      k = l;
+      x = k.n;
+    }
     v[i] = x;
   });
   v.synchronize();
-  std::printf("%d %d\n", a + 0, out[0]);
+  std::printf("%d %d %d %d\n", a + 0, out[0], c1.n, out[1]);
   return 0;
 }
