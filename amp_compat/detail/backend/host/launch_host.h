@@ -170,26 +170,30 @@ template <class Exec> struct host_launcher {
   static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
     using shape = tile_shape<D0, D1, D2>;
     constexpr int R = shape::rank;
-    const bool compiled = host_tiles::use_compiled(k.fn()); // false unless F is a compiled_kernel
-    if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
-      // A kernel the tile compiler rewrote: one call per tile, no fibers, in
-      // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
-      using host_tiles::isa;
-      const host_tiles::isa_request& r = host_tiles::requested_isa();
-      if constexpr (host_tiles::wide_isas && host_tiles::is_compiled_kernel_t<F>::wide) {
-        if (compiled && r.measured)
-          return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
-                                     : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
-        if (compiled && r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
-        if (compiled && r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+    if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
+      if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
+        // A kernel the tile compiler rewrote: one call per tile, no fibers, in
+        // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
+        using host_tiles::isa;
+        const host_tiles::isa_request& r = host_tiles::requested_isa();
+        if constexpr (host_tiles::wide_isas && host_tiles::is_compiled_kernel_t<F>::wide) {
+          if (r.measured)
+            return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
+                                       : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+          if (r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
+          if (r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+        }
+        return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
       }
-      return baseline_or_fibers<D0, D1, D2>(te, k.fn(), compiled);
-    } else {
-      return each_tile<shape, F>(te, [&k](const index<R>& tile, const index<R>& org) {
-        // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
-        fiber_tile<D0, D1, D2>(k.fn(), tile, org);
-      });
     }
+    const Concurrency::extent<R> tile_ext = shape::tile_extent();
+    return each_tile<shape, F>(te, [&k, tile_ext](const index<R>& tile, const index<R>& org) {
+      // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
+      tile_ctx<R> ctx{tile, tile_ext};
+      host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, org};
+      tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+      if constexpr (checked::on) checked::leave();
+    });
   }
 
 private:
@@ -203,39 +207,6 @@ private:
       group g{tile, org};
       host_tiles::run_in<I>::tile(f, g);
     });
-  }
-
-  // A compiled kernel's tiles in the baseline copy, or on fibers
-  // (AMP_HOST_TILES=fibers; compiled: false): one launch whose tiles branch
-  // on the mode. A launch of its own for the fibers form (per execution
-  // space) cost the AMP Algorithms Library's radix sort source about 4 of
-  // its 26 s of compile (bench/RESULTS.md, "Compile times, fifth round").
-  template <int D0, int D1, int D2, class F>
-  static void baseline_or_fibers(const tiled_extent<D0, D1, D2>& te, const F& f, bool compiled) {
-    using shape = tile_shape<D0, D1, D2>;
-    constexpr int I = int(host_tiles::isa::baseline);
-    using group = host_tiles::tile_group<D0, D1, D2, I>;
-    constexpr int R = shape::rank;
-    each_tile<shape, F>(te, [&f, compiled](const index<R>& tile, const index<R>& org) {
-      if (compiled) {
-        group g{tile, org};
-        host_tiles::run_in<I>::tile(f, g);
-      } else {
-        fiber_tile<D0, D1, D2>(f, tile, org);
-      }
-    });
-  }
-
-  // One tile's work-items as fibers (host_tiles::tile_run).
-  template <int D0, int D1, int D2, class F>
-  AMP_HOST_ONLY __attribute__((always_inline)) static void
-  fiber_tile(const F& f, const index<tile_shape<D0, D1, D2>::rank>& tile, const index<tile_shape<D0, D1, D2>::rank>& org) {
-    using shape = tile_shape<D0, D1, D2>;
-    constexpr int R = shape::rank;
-    tile_ctx<R> ctx{tile, shape::tile_extent()};
-    host_tile_body<D0, D1, D2, F> body{&f, ctx.tile, org};
-    tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
-    if constexpr (checked::on) checked::leave();
   }
 
   // A compiled kernel's tiles, the baseline copy or the widest (W) as
