@@ -140,8 +140,9 @@ def run(job):
 
     def failed(rc, err, report):
         return rewrite_failed(rc, err, report, as_written, job)
+    memo = {}  # the files read and searched once for all rounds
     for attempt in range(4):
-        rewritten, report = restrict_pairs.rewrite_files(files, job=job, extra_edits=fixes, env=env)
+        rewritten, report = restrict_pairs.rewrite_files(files, job=job, extra_edits=fixes, env=env, memo=memo)
         if not rewritten and not job.msvc:
             return _unchanged(job, as_written)
         # --msvc rounds before the last: should the tile compiler's parse fail,

@@ -110,9 +110,11 @@ def _nonempty(path):
 
 # ---- the parse -------------------------------------------------------------
 def _fixable(msgs):
-    """Whether a failed parse's messages hold an error the MSVC pass fixes."""
+    """Whether a failed parse's messages hold an error of a kind the MSVC
+    pass's fix-it rounds read (msvc.fixable: a missing typename, a temporary
+    for a non-const reference, a property compared with !=, ...)."""
     from .passes import msvc
-    return any(msvc.FIXABLE.match(ln) for ln in msgs.splitlines())
+    return msvc.fixable(msgs)
 
 
 def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
@@ -156,9 +158,10 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
             # it gives the same parse (prefix_pch.py); should the parse fail
             # with it, the parse without it counts. An --msvc round's parse
             # (all_errors) that fails with it on errors the MSVC pass fixes
-            # (a missing typename/template: msvc.FIXABLE) is that round's
+            # (msvc.fixable: a missing typename/template, ...) is that round's
             # answer: they are the user's text's, in headers the prefix does
-            # not hold, and the next round parses again; only its other
+            # not hold, and the next round parses again (a parse without it
+            # would give the same errors at twice the cost); only its other
             # failures (a defect of Clang with the header: prefix_pch.decline)
             # are parsed again without it.
             from . import prefix_pch

@@ -41,6 +41,35 @@ class Files(unittest.TestCase):
         return out.get(p), report
 
 
+class Memo(Files):
+    def test_rounds_read_and_search_the_files_once(self):
+        """The launcher's --msvc rounds (the same files, more fix-it edits each round) share a memo: the
+        files are read and searched once, and every round's result is the one without it."""
+        from unittest import mock
+        h = self.file("a.h", "int f(int x) restrict(amp);\nint f(int x) restrict(cpu);\n")
+        c = self.file("a.cpp", '#include "a.h"\nint f(int x) restrict(amp) { return -x; }\n'
+                               "int f(int x) restrict(cpu) { return x; }\nint g() { return 1; }\n")
+        memo, real, calls = {}, rp.find_decls, []
+
+        def counting(*a, **kw):
+            calls.append(1)
+            return real(*a, **kw)
+        rounds = [{}, {c: {(54, 54, "/*fix*/")}}]
+        job = Job.parse("clang++", ["-c", c], modes={"gpu": "", "windows": False, "msvc": True, "checked": False})
+        with_memo, searched = [], []
+        with mock.patch.object(rp, "find_decls", counting):
+            for e in rounds:
+                with_memo.append(rp.rewrite_files([h, c], job=job, extra_edits=e, memo=memo))
+                searched.append(len(calls))
+        without = [rp.rewrite_files([h, c], job=job, extra_edits=e) for e in rounds]
+        self.assertEqual(with_memo, without)
+        self.assertIn("/*fix*/", with_memo[1][0][c])
+        self.assertGreater(searched[0], 0)
+        self.assertEqual(searched[1], searched[0], "the second round searched nothing")
+        Path(c).write_text("int g();\n")  # other paths: read again
+        self.assertEqual(rp.rewrite_files([c], memo=memo), rp.rewrite_files([c]))
+
+
 class Pairs(Files):
     def test_free_function_pair(self):
         out, report = self.rewrite("int f(int x) restrict(cpu) { return x; }\n"

@@ -69,10 +69,32 @@ public:
     // Template instantiations too: a kernel in a template is analysed in
     // each instantiation (concrete types) and rewritten once, when every
     // instantiation gives the same text.
+    // Declarations written in a system header (the standard library,
+    // Kokkos, Google Test, the Windows shims) that is not a project header
+    // the launcher named are not entered: no kernel of theirs is reported or
+    // rewritten (rewritable), a user's kernel is written in the user's files
+    // (where its lambda or its class template is declared first: a template's
+    // instantiations are visited from its first declaration), and entering
+    // them made Clang read every declaration of a precompiled header.
     struct V : RecursiveASTVisitor<V> {
+      Consumer* self;
+      SourceManager* sm;
+      std::map<FileID, bool> entered; // per file: whether its declarations are entered
       std::vector<LambdaExpr*> lambdas;
       std::vector<const CXXMethodDecl*> functors; // operator() of classes other than lambdas
       bool shouldVisitTemplateInstantiations() const { return true; }
+      bool TraverseDecl(Decl* d) {
+        if (d && !isa<TranslationUnitDecl>(d) && !mayHoldKernels(d)) return true;
+        return RecursiveASTVisitor<V>::TraverseDecl(d);
+      }
+      bool mayHoldKernels(const Decl* d) {
+        const SourceLocation at = d->getLocation();
+        if (at.isInvalid()) return true;
+        const FileID fid = sm->getFileID(sm->getExpansionLoc(at));
+        auto it = entered.find(fid);
+        if (it == entered.end()) it = entered.emplace(fid, self->mayRewrite(*sm, fid)).first;
+        return it->second;
+      }
       bool VisitLambdaExpr(LambdaExpr* l) {
         lambdas.push_back(l);
         return true;
@@ -84,6 +106,8 @@ public:
         return true;
       }
     } v;
+    v.self = this;
+    v.sm = &sm;
     v.TraverseDecl(ctx.getTranslationUnitDecl());
     // Kernels grouped by where they are written (a template's instantiations
     // share the place): lambdas, then function objects' call operators.
@@ -142,11 +166,29 @@ private:
   // in the first inclusion of a project header the launcher named.
   bool rewritable(SourceManager& sm, SourceLocation at) {
     if (sm.isWrittenInMainFile(at)) return true;
-    if (overlay_.empty()) return false;
     const FileID fid = sm.getFileID(at);
+    std::string path;
+    if (!projectHeader(sm, fid, path)) return false;
+    auto it = headerFile_.emplace(path, fid).first;
+    return it->second == fid;
+  }
+
+  // Whether the traversal enters the declarations written in file fid: all
+  // but a system header's that is not a project header the launcher named.
+  bool mayRewrite(SourceManager& sm, FileID fid) {
+    if (fid == sm.getMainFileID() || !sm.getFileEntryRefForID(fid)) return true;
+    if (!SrcMgr::isSystem(sm.getFileCharacteristic(sm.getLocForStartOfFile(fid)))) return true;
+    std::string path;
+    return projectHeader(sm, fid, path);
+  }
+
+  // Whether fid is one of the project headers the launcher named (headers_);
+  // path: its name there (a real path).
+  bool projectHeader(SourceManager& sm, FileID fid, std::string& path) {
+    if (overlay_.empty()) return false;
     OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
     if (!fe) return false;
-    std::string path = fe->getFileEntry().tryGetRealPathName().str();
+    path = fe->getFileEntry().tryGetRealPathName().str();
     // The second parse reads the first's copies of the headers (the script
     // puts the overlay first): a copy stands for its original.
     for (const std::string& o : {overlay_, overlayReal()})
@@ -161,8 +203,7 @@ private:
       if (llvm::sys::fs::real_path(path, real) || !headers_.count(std::string(real))) return false;
       path = std::string(real);
     }
-    auto it = headerFile_.emplace(path, fid).first;
-    return it->second == fid;
+    return true;
   }
 
   std::string overlayReal() {

@@ -930,6 +930,21 @@ def template_argument_ordinals(args, pattern):
     return {k + 1 for k, t in enumerate(pieces) if re.search(pattern, t)}
 
 
+# The errors fixit_edits reads (each may give edits; the notes it also reads
+# follow one of them).
+FIXIT_ERRORS = (FIXABLE, INVALID_OPERANDS, NO_MATCH, CAST_NO_MATCH, AMBIGUOUS, PTR_ZERO, TEMPLATE_NO_ARGS,
+                NO_DEDUCTION, TEMP_BIND, ENUM_INIT)
+
+
+def fixable(stderr):
+    """Whether stderr (a failed Clang parse or compile) holds an error of a
+    kind fixit_edits reads: the user's text's, which another --msvc round
+    may fix (tile_compiler.py: a round's parse with the prefix header that
+    fails on them is that round's answer)."""
+    return any(r.match(ln) for ln in stderr.splitlines() for r in FIXIT_ERRORS) or \
+        CONST_CALL.search(stderr) is not None
+
+
 def fixit_edits(stderr, texts, edits_of, win=True):
     """Edits (original coordinates) per file for the FIXABLE errors in
     stderr, and for calls that pass a temporary where a non-const reference

@@ -444,24 +444,8 @@ def safe_name(name, side, op_ids):
     return f"{base}__amp_{side}"
 
 
-def rewrite_files(paths, job=None, extra_edits=None, env=None):
-    """The rewritten text of each of paths that a pass edits, and the report
-    (one line per edit kind). The restrict pass's own edits (pairs,
-    `restrict` as an identifier, exception specifications) always apply; the
-    other source passes (passes/__init__.py: Windows spellings, MSVC
-    dialect, GPU edits, checked build) apply when job's modes ask for them
-    (their applies(job)). job: the compile (job.Job; None: no mode);
-    env: what the compile defines (pp_conditionals.Env; default: nothing
-    known), so that code in a conditional group the compile certainly drops
-    is no code for any pass here (pp_conditionals.blank_inactive);
-    extra_edits: path -> more edits (the fix-its the launcher applies under
-    --msvc)."""
-    from . import source_passes as passes_of
-    source_passes = passes_of(job) if job is not None else []
-    spec_macros = restriction_macros(job.args) if job is not None else set()
-    # Splices in code are joined first, so that a name or a restriction that a
-    # backslash-newline splits is seen whole (a file left unchanged is not
-    # written out, so it keeps them).
+def _read_files(paths, env):
+    """(texts, masks, kept, decls) of paths, as rewrite_files reads them."""
     texts = {p: join_splices(Path(p).read_text(errors="replace")) for p in paths}
     for p in paths:
         APPLIED.pop(p, None)
@@ -475,6 +459,35 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None):
         own = {(d.cls, d.name) for d in decls[p] if d.spec == AMP}
         if amp_names - own:
             decls[p] = find_decls(texts[p], masks[p], amp_names)
+    return texts, masks, kept, decls
+
+
+def rewrite_files(paths, job=None, extra_edits=None, env=None, memo=None):
+    """The rewritten text of each of paths that a pass edits, and the report
+    (one line per edit kind). The restrict pass's own edits (pairs,
+    `restrict` as an identifier, exception specifications) always apply; the
+    other source passes (passes/__init__.py: Windows spellings, MSVC
+    dialect, GPU edits, checked build) apply when job's modes ask for them
+    (their applies(job)). job: the compile (job.Job; None: no mode);
+    env: what the compile defines (pp_conditionals.Env; default: nothing
+    known), so that code in a conditional group the compile certainly drops
+    is no code for any pass here (pp_conditionals.blank_inactive);
+    extra_edits: path -> more edits (the fix-its the launcher applies under
+    --msvc); memo: a dict the caller keeps across calls on the same paths,
+    job and env that differ in extra_edits only (the launcher's --msvc
+    rounds): the files are read, masked and searched for declarations once."""
+    from . import source_passes as passes_of
+    source_passes = passes_of(job) if job is not None else []
+    spec_macros = restriction_macros(job.args) if job is not None else set()
+    # Splices in code are joined first, so that a name or a restriction that a
+    # backslash-newline splits is seen whole (a file left unchanged is not
+    # written out, so it keeps them).
+    if memo is not None and memo.get("paths") == list(paths):
+        texts, masks, kept, decls = memo["texts"], memo["masks"], memo["kept"], memo["decls"]
+    else:
+        texts, masks, kept, decls = _read_files(paths, env)
+        if memo is not None:
+            memo.update(paths=list(paths), texts=texts, masks=masks, kept=kept, decls=decls)
     # groups with at least one cpu/amp pair of the same signature
     sides = {}
     for p, ds in decls.items():
