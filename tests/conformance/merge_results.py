@@ -14,6 +14,7 @@ slices on several machines) becomes one table this way; compare_trees.py
 reads it. Prints the counts per kind.
 """
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -32,7 +33,8 @@ def why(r):
     reason = r.get("reason", "")
     tail = next((s["output_tail"][-1] for s in r.get("sets", []) if s.get("status") == "fail" and s.get("output_tail")),
                 "")
-    return " ".join((reason + (": " + tail if tail else "")).split())
+    # Paths as the suite names them (`Tests/...`), not as this machine does.
+    return re.sub(r"/\S*?/(?=Tests/)", "", " ".join((reason + (": " + tail if tail else "")).split()))
 
 
 def main(argv):

@@ -118,6 +118,16 @@ class Merge(unittest.TestCase):
                 m.main([str(tsv), str(b)])
             self.assertEqual(tsv.read_text().splitlines()[1:3], ["x/a\truntime\tskip\t", "x/b\tnegative\tpass\t"])
 
+    def test_paths_are_the_suites(self):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "merge_results", Path(__file__).resolve().parents[1] / "conformance" / "merge_results.py")
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        r = {"reason": "build", "sets": [{"status": "fail", "output_tail": [
+            "/home/u/shared/ms-amp-conformance/Tests/5_Data/t/test.cpp:27:29: error: e"]}]}
+        self.assertEqual(m.why(r), "build: Tests/5_Data/t/test.cpp:27:29: error: e")
+
 
 class Tables(unittest.TestCase):
     class Args:
