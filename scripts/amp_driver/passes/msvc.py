@@ -696,9 +696,10 @@ NON_POD_VARARG = re.compile(r"^(.*?):(\d+):(\d+): error: cannot pass (?:(?:non-t
                             r"through) variadic (?:function|method|block|constructor)")
 
 
-def argument_edits(b, s, wrapper):
-    """The call argument that starts at s (b: blanked text) wrapped in
-    wrapper...): it ends at the first top-level ',' or the call's ')'."""
+def operand_end(b, s, stop_at_semicolon=False):
+    """The end (trailing blanks left out) of the list element that starts at
+    s in blanked text b: the first top-level ',' or the enclosing bracket's
+    close; None when stop_at_semicolon and a ';' comes first."""
     depth, j = 0, s
     while j < len(b):
         c = b[j]
@@ -710,11 +711,17 @@ def argument_edits(b, s, wrapper):
             depth -= 1
         elif c == "," and depth == 0:
             break
-        elif c == ";":
-            return []
+        elif c == ";" and stop_at_semicolon:
+            return None
         j += 1
-    end = len(b[s:j].rstrip()) + s
-    return [(s, s, wrapper), (end, end, ")")] if end > s else []
+    return len(b[s:j].rstrip()) + s
+
+
+def argument_edits(b, s, wrapper):
+    """The call argument that starts at s (b: blanked text) wrapped in
+    wrapper...): it ends at the first top-level ',' or the call's ')'."""
+    end = operand_end(b, s, stop_at_semicolon=True)
+    return [(s, s, wrapper), (end, end, ")")] if end is not None and end > s else []
 
 
 # A function object whose operator() is not const, used by a standard
@@ -773,19 +780,7 @@ def enum_initializer_edits(b, s, target):
         return []
     if not re.search(r"=\s*$", b[:s]):
         return []
-    depth, e = 0, s
-    while e < len(b):
-        c = b[e]
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif c == "," and depth == 0:
-            break
-        e += 1
-    end = len(b[s:e].rstrip()) + s
+    end = operand_end(b, s)
     return [(s, s, f"static_cast<{target}>("), (end, end, ")")]
 
 
