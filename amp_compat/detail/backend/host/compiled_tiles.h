@@ -105,6 +105,23 @@ template <int D0, int D1, int D2, int ISA>
   diverged_in<D0, D1, D2>(g.tile, ret, first);
 }
 
+// A compiled kernel's tile_static array (`tile_static T a[N];` becomes
+// `tile_static tile_static_slack<T[N]> s; auto& a = s.value;`): the array,
+// then as many bytes again (at most 64 KiB) that nothing else uses. On the
+// host tile_static storage is thread-local, and every thread-local of the
+// program (the runtime's own state, the C library's thread control block
+// after the executable's block) lies next to some array; a kernel that
+// writes past its array (AMD's Bolt scan writes half a tile past `lds`,
+// which a GPU keeps inside the group's shared memory) would overwrite them
+// and crash later, elsewhere. The slack keeps such writes inside storage of
+// the kernel's own, as shared memory does; `--checked` reports them. The
+// array is a member as declared: its elements are built (or not) as the
+// original declaration builds them.
+template <class A> struct tile_static_slack {
+  A value;
+  unsigned char slack[sizeof(A) < 65536 ? sizeof(A) : 65536];
+};
+
 // Per-work-item storage of a class-type value that lives across a barrier
 // and is not trivially copyable (the compiled body keeps such a value in an
 // array of these instead of a plain array): work-item i's value is built in

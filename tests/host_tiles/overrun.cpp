@@ -1,0 +1,80 @@
+// A kernel that writes past its tile_static array, as AMD's Bolt scan does
+// (`lds[locId + wgSize/2]` into an array of one tile's size): a GPU keeps
+// such writes inside the group's shared memory. On the host tile_static
+// storage is thread-local and the compiled path gives each array as many
+// bytes of slack after it (host_tiles::tile_static_slack), so the writes
+// land in storage of the kernel's own: the arrays declared around it and
+// the runtime's thread-locals keep their values. Fibers give no slack (their
+// neighbours may be overwritten: with GCC 14 `after` below is), so this
+// program runs only on the compiled path (check.py --no-fibers). It checks
+// its own results and exits 1 when they are wrong.
+#include <amp.h>
+
+#include <cstdio>
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+// Every work-item stores -1000 half a tile past its own element; `before`
+// and `after` must keep their 1s and 2s. Each work-item then reads its
+// element of the array's second half, where some work-item stored -1000.
+template <class T, int TS> bool scan_shape(int tiles) {
+  const int n = tiles * TS;
+  std::vector<T> in(n), out(n);
+  for (int i = 0; i < n; ++i) in[i] = T(i % 7);
+  array_view<const T, 1> a(n, in);
+  array_view<T, 1> b(n, out);
+  for (int rep = 0; rep < 3; ++rep)
+    parallel_for_each(extent<1>(n).tile<TS>(), [=](tiled_index<TS> t) restrict(amp) { // expect: compiled
+      tile_static T before[TS];
+      tile_static T lds[TS];
+      tile_static T after[TS];
+      const int l = t.local[0];
+      before[l] = T(1);
+      after[l] = T(2);
+      lds[l] = a[t.global];
+      t.barrier.wait();
+      lds[l + TS / 2] = T(-1000);
+      t.barrier.wait();
+      b[t.global] = before[l] + after[l] + (l < TS / 2 ? lds[l + TS / 2] : lds[l]);
+    });
+  b.synchronize();
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += out[i] != T(3 - 1000);
+  std::printf("scan_shape<%d>: %d of %d wrong\n", TS, wrong, n);
+  return wrong == 0;
+}
+
+// A two-dimensional array written one row past its end.
+bool rows_past() {
+  const int n = 64 * 64;
+  std::vector<float> out(n);
+  array_view<float, 2> b(64, 64, out);
+  parallel_for_each(b.extent.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) { // expect: compiled
+    tile_static float tile[16][16];
+    tile_static float keep[16][16];
+    const int r = t.local[0], c = t.local[1];
+    keep[r][c] = float(r * 16 + c);
+    tile[r][c] = 1.0f;
+    t.barrier.wait();
+    tile[r + 8][c] = -1.0f; // rows 16..23 do not exist
+    t.barrier.wait();
+    b[t.global] = keep[r][c] + (r < 8 ? tile[r + 8][c] : tile[r][c]);
+  });
+  b.synchronize();
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += out[i] != float((i / 64 % 16) * 16 + i % 16) - 1.0f;
+  std::printf("rows_past: %d of %d wrong\n", wrong, n);
+  return wrong == 0;
+}
+
+} // namespace
+
+int main() {
+  bool ok = scan_shape<int, 256>(8);
+  ok = scan_shape<float, 64>(16) && ok;
+  ok = rows_past() && ok;
+  return ok ? 0 : 1;
+}
