@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check.py [--no-fibers] PROGRAM SOURCE...: the compiled host tile path against fibers.
+"""check.py PROGRAM SOURCE...: the compiled host tile path against fibers.
 
 Runs PROGRAM (built from SOURCE through the compiler launcher) with
 AMP_HOST_TILES=compiled and AMP_HOST_TILES=fibers:
@@ -16,10 +16,6 @@ AMP_HOST_TILES=compiled and AMP_HOST_TILES=fibers:
     the same output, and the baseline run reports `compiled (baseline)`; a
     value that names no instruction set stops the program with exit
     status 2.
---no-fibers: PROGRAM's output on fibers is not defined (it writes past a
-tile_static array, which only the compiled path's storage keeps inside
-the kernel's own: overrun.cpp); PROGRAM checks its own results (a failing
-exit status fails the check) and only the compiled runs are compared.
 Exit 77 (skipped) when no kernel reports anything: the build had no tile
 compiler (no clang++-22 / Clang headers: GCC-only builds keep fibers).
 """
@@ -28,11 +24,7 @@ import re
 import subprocess
 import sys
 
-args = sys.argv[1:]
-no_fibers = args[:1] == ["--no-fibers"]
-if no_fibers:
-    args = args[1:]
-prog, sources = args[0], args[1:]
+prog, sources = sys.argv[1], sys.argv[2:]
 
 
 def run(mode, isa=None):
@@ -61,7 +53,7 @@ out_c, rep_c = run("compiled")
 if not rep_c:
     print("no kernel reported a host tile path: this build has no tile compiler (skipped)")
     sys.exit(77)
-out_f, rep_f = (out_c, {n: ("fibers", "") for n in rep_c}) if no_fibers else run("fibers")
+out_f, rep_f = run("fibers")
 out_b, rep_b = run("compiled", "baseline")
 out_w, rep_w = run("compiled", "x86-64-v4")
 errors = []
@@ -115,5 +107,5 @@ if errors:
     sys.exit("\n".join(errors))
 print(f"{len(rep_c)} kernels: {sum(1 for g in rep_c.values() if g[0] == 'compiled')} compiled, "
       f"{sum(1 for g in rep_c.values() if g[0] == 'fibers')} on fibers; outputs identical "
-      f"(compiled, baseline copy, widest copy{'' if no_fibers else ', fibers'}); copy chosen by timing: "
+      f"(compiled, baseline copy, widest copy, fibers); copy chosen by timing: "
       f"{sum(1 for c in chosen.values() if c != 'baseline')} wide, {sum(1 for c in chosen.values() if c == 'baseline')} baseline")

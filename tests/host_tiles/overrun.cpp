@@ -1,13 +1,13 @@
 // A kernel that writes past its tile_static array, as AMD's Bolt scan does
 // (`lds[locId + wgSize/2]` into an array of one tile's size): a GPU keeps
 // such writes inside the group's shared memory. On the host tile_static
-// storage is thread-local and the compiled path gives each array as many
-// bytes of slack after it (host_tiles::tile_static_slack), so the writes
-// land in storage of the kernel's own: the arrays declared around it and
-// the runtime's thread-locals keep their values. Fibers give no slack (their
-// neighbours may be overwritten: with GCC 14 `after` below is), so this
-// program runs only on the compiled path (check.py --no-fibers). It checks
-// its own results and exits 1 when they are wrong.
+// storage is thread-local; the tile compiler gives each array as many bytes
+// of slack after it (host_tiles::tile_static_slack), in the compiled branch
+// and in the original body fibers run, so the writes land in storage of the
+// kernel's own: the arrays declared around it and the runtime's
+// thread-locals keep their values, and both paths print the same (check.py).
+// Without the slack (the previous tile compiler) this program crashes. It
+// checks its own results and exits 1 when they are wrong.
 #include <amp.h>
 
 #include <cstdio>
@@ -70,11 +70,62 @@ bool rows_past() {
   return wrong == 0;
 }
 
+// A callee that waits (inlined by the tile compiler's first pass: the
+// original body fibers run is then kept as text for the second).
+template <int TS> void ov_settle(tiled_index<TS> t) restrict(amp) { t.barrier.wait(); }
+
+bool inlined_callee() {
+  const int n = 2048;
+  std::vector<int> out(n);
+  array_view<int, 1> b(n, out);
+  parallel_for_each(b.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled
+    tile_static int lds[128];
+    tile_static int keep[128];
+    const int l = t.local[0];
+    keep[l] = l;
+    ov_settle(t);
+    lds[l + 64] = 5;
+    ov_settle(t);
+    b[t.global] = keep[l] + (l < 64 ? lds[l + 64] : lds[l]);
+  });
+  b.synchronize();
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += out[i] != i % 128 + 5;
+  std::printf("inlined_callee: %d of %d wrong\n", wrong, n);
+  return wrong == 0;
+}
+
+// A kernel the tile compiler refuses (a lambda inside it) runs on fibers,
+// its arrays with slack all the same.
+bool refused_kernel() {
+  const int n = 1024;
+  std::vector<int> out(n);
+  array_view<int, 1> b(n, out);
+  parallel_for_each(b.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a lambda inside the kernel
+    auto twice = [](int x) restrict(amp) { return 2 * x; };
+    tile_static int lds[64];
+    tile_static int keep[64];
+    const int l = t.local[0];
+    keep[l] = twice(l);
+    t.barrier.wait();
+    lds[l + 32] = 7;
+    t.barrier.wait();
+    b[t.global] = keep[l] + (l < 32 ? lds[l + 32] : lds[l]);
+  });
+  b.synchronize();
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += out[i] != 2 * (i % 64) + 7;
+  std::printf("refused_kernel: %d of %d wrong\n", wrong, n);
+  return wrong == 0;
+}
+
 } // namespace
 
 int main() {
   bool ok = scan_shape<int, 256>(8);
   ok = scan_shape<float, 64>(16) && ok;
   ok = rows_past() && ok;
+  ok = inlined_callee() && ok;
+  ok = refused_kernel() && ok;
   return ok ? 0 : 1;
 }

@@ -28,6 +28,51 @@ const FieldDecl* KernelFn::ownField(const Expr* e) {
   return dyn_cast<FieldDecl>(me->getMemberDecl());
 }
 
+bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, unsigned& b, unsigned& e,
+               std::string& rep) {
+  const auto* v = ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+  if (!v || v->getTLSKind() == VarDecl::TLS_None || !v->getType()->isConstantArrayType()) return false;
+  const SourceLocation begin = sm.getExpansionLoc(ds->getBeginLoc()), name = v->getLocation(), end = ds->getEndLoc();
+  if (!name.isFileID() || !end.isFileID() || sm.getFileID(begin) != sm.getFileID(name) ||
+      sm.getFileID(name) != sm.getFileID(end))
+    return false;
+  const llvm::StringRef buf = sm.getBufferData(sm.getFileID(name));
+  const unsigned ob = sm.getFileOffset(begin), on = sm.getFileOffset(name), semi = sm.getFileOffset(end);
+  if (ob >= on || on >= semi || buf[semi] != ';') return false;
+  const unsigned afterName = sm.getFileOffset(Lexer::getLocForEndOfToken(name, 0, sm, lo));
+  const std::string head = buf.slice(ob, on).str(), bounds = buf.slice(afterName, semi).str();
+  static const std::string kw = "tile_static";
+  if (head.compare(0, kw.size(), kw) != 0 || head.size() <= kw.size() || !isspace((unsigned char)head[kw.size()]))
+    return false;
+  const std::string type = head.substr(kw.size());
+  for (const char* bad : {"alignas", "__attribute", "__declspec", "[[", "#", "//", "/*"})
+    if (type.find(bad) != std::string::npos || bounds.find(bad) != std::string::npos) return false;
+  const size_t lb = bounds.find_first_not_of(" \t\r\n"), rb = bounds.find_last_not_of(" \t\r\n");
+  if (lb == std::string::npos || bounds[lb] != '[' || bounds[rb] != ']') return false;
+  const std::string store = "amp_ht_ts" + std::to_string(ob); // its offset: the same in every instantiation
+  rep = "tile_static ::Concurrency::detail::host_tiles::tile_static_slack<" + type + bounds + "> " + store +
+        "; auto& " + v->getNameAsString() + " = " + store + ".value;";
+  rep.append(std::count(head.begin(), head.end(), '\n') + std::count(bounds.begin(), bounds.end(), '\n'), '\n');
+  b = ob;
+  e = semi + 1;
+  return true;
+}
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* s) {
+  struct V : RecursiveASTVisitor<V> {
+    SourceManager& sm;
+    const LangOptions& lo;
+    std::vector<SlackEdit> out;
+    V(SourceManager& m, const LangOptions& l) : sm(m), lo(l) {}
+    bool VisitDeclStmt(DeclStmt* ds) {
+      SlackEdit x;
+      if (slackDecl(sm, lo, ds, x.b, x.e, x.text)) out.push_back(x);
+      return true;
+    }
+  } v(sm, lo);
+  v.TraverseStmt(const_cast<Stmt*>(s));
+  std::sort(v.out.begin(), v.out.end(), [](const SlackEdit& a, const SlackEdit& b) { return a.b < b.b; });
+  return v.out;
+}
 bool inConcurrency(const Decl* d) {
   for (const DeclContext* c = d->getDeclContext(); c; c = c->getParent())
     if (const auto* ns = dyn_cast<NamespaceDecl>(c))

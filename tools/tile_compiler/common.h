@@ -75,6 +75,21 @@ struct KernelFn {
   static const FieldDecl* ownField(const Expr* e);
 };
 
+// A tile_static array declared alone, as `tile_static TYPE NAME[BOUNDS];`
+// in one file: [b, e) of the declaration in its file and the text that
+// declares it as storage with slack after the array plus a reference of the
+// same name (host_tiles::tile_static_slack, compiled_tiles.h: a write past
+// the array stays in the kernel's own storage, as on a GPU). False for any
+// other spelling (a macro, attributes, several declarators, a declarator
+// around the name), which stays as written.
+bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, unsigned& b, unsigned& e,
+               std::string& rep);
+// Every such declaration in s (slackDecl), in source order.
+struct SlackEdit {
+  unsigned b, e;
+  std::string text;
+};
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* s);
 bool inConcurrency(const Decl* d);
 bool isAmpClass(QualType t, llvm::StringRef name);
 bool isValueClass(QualType t);

@@ -111,35 +111,13 @@ void Kernel::buildEdits() {
     if (v->getTLSKind() != VarDecl::TLS_None && ctx_.getAsConstantArrayType(v->getType())) slackEdit(v);
   std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.b < b.b; });
 }
-// A tile_static array declared alone, as `tile_static TYPE NAME[BOUNDS];` in
-// the kernel's text, becomes storage with slack after it plus a reference
-// of the same name (host_tiles::tile_static_slack: a write past the array
-// stays in the kernel's own storage, as on a GPU). Any other spelling (a
-// macro, attributes, a declarator around the name) is left as written.
+// A tile_static array of the kernel gets slack after it (slackDecl).
 void Kernel::slackEdit(const VarDecl* v) {
   auto it = declOf_.find(v);
-  if (it == declOf_.end()) return;
-  const DeclStmt* ds = it->second;
-  if (!inFile(ds->getBeginLoc()) || !v->getLocation().isFileID() || !inFile(v->getLocation()) ||
-      !ds->getEndLoc().isFileID() || !inFile(ds->getEndLoc()))
-    return;
-  const char* buf = sm_.getBufferData(fid_).data();
-  const unsigned b = off(ds->getBeginLoc()), name = off(v->getLocation()), semi = off(ds->getEndLoc());
-  if (b >= name || name >= semi || buf[semi] != ';') return;
-  const std::string head(buf + b, buf + name), bounds(buf + endOfToken(v->getLocation()), buf + semi);
-  static const std::string kw = "tile_static";
-  if (head.compare(0, kw.size(), kw) != 0 || head.size() <= kw.size() || !isspace((unsigned char)head[kw.size()]))
-    return;
-  const std::string type = head.substr(kw.size());
-  for (const char* bad : {"alignas", "__attribute", "__declspec", "[[", "#", "//", "/*"})
-    if (type.find(bad) != std::string::npos || bounds.find(bad) != std::string::npos) return;
-  const size_t lb = bounds.find_first_not_of(" \t\r\n"), rb = bounds.find_last_not_of(" \t\r\n");
-  if (lb == std::string::npos || bounds[lb] != '[' || bounds[rb] != ']') return;
-  const std::string store = "amp_ht_ts" + std::to_string(b); // its offset: the same in every instantiation
-  std::string rep = "tile_static ::Concurrency::detail::host_tiles::tile_static_slack<" + type + bounds + "> " + store +
-                    "; auto& " + v->getNameAsString() + " = " + store + ".value;";
-  rep.append(std::count(head.begin(), head.end(), '\n') + std::count(bounds.begin(), bounds.end(), '\n'), '\n');
-  edits_.push_back({b, semi + 1, rep});
+  if (it == declOf_.end() || !inFile(it->second->getBeginLoc())) return;
+  unsigned b, e;
+  std::string rep;
+  if (slackDecl(sm_, lo_, it->second, b, e, rep)) edits_.push_back({b, e, rep});
 }
 std::string Kernel::text(unsigned b, unsigned e) {
   const char* buf = sm_.getBufferData(fid_).data();

@@ -245,6 +245,7 @@ private:
     llvm::errs() << "\n";
   }
   SourceLocation endAt_; // the end of the kernel being handled
+  std::set<std::pair<unsigned, unsigned>> slackDone_; // (file, offset) of tile_static declarations given slack
 
   // FILE:LINE:COL of a kernel, its file's real path: the launcher's name for
   // a kernel it takes back to fibers (fibers=KEY) after its compiled form
@@ -329,6 +330,27 @@ private:
     PresumedLoc pl = sm.getPresumedLoc(at);
     const std::string whereText = std::string(pl.getFilename()) + ":" + std::to_string(pl.getLine());
     endAt_ = k0.end();
+    // The original body's tile_static arrays (fibers' storage, whether the
+    // kernel is compiled or not) get the slack the compiled branch's get
+    // (slackDecl): in place, at the end of this kernel's handling, or, when
+    // the first pass replaces the body for the second, in the original text
+    // it keeps there (the second pass then finds them done).
+    std::vector<SlackEdit> slack;
+    if (!inlined)
+      for (SlackEdit& x : slackDecls(sm, lo, body))
+        if (x.b > sm.getFileOffset(body->getLBracLoc()) && x.e <= sm.getFileOffset(body->getRBracLoc()) &&
+            sm.getFileID(sm.getExpansionLoc(body->getLBracLoc())) == sm.getFileID(body->getLBracLoc()) &&
+            slackDone_.insert({sm.getFileID(body->getLBracLoc()).getHashValue(), x.b}).second) slack.push_back(x);
+    struct SlackInPlace {
+      Rewriter& rw;
+      SourceManager& sm;
+      FileID fid;
+      std::vector<SlackEdit>* edits;
+      ~SlackInPlace() {
+        if (edits)
+          for (const SlackEdit& x : *edits) rw.ReplaceText(sm.getComposedLoc(fid, x.b), x.e - x.b, x.text);
+      }
+    } slackInPlace{rw, sm, sm.getFileID(body->getLBracLoc()), &slack};
     std::string why;
     bool markers = true; // a function object's class can take the static members naming the kernel
     const FunctionDecl* inClass = nullptr; // an operator defined outside its class: its declaration there
@@ -379,7 +401,9 @@ private:
         why = "a barrier in a called function, not inlined: " + r.why;
       }
       if (why.empty() && !text.empty()) {
-        const std::string orig = buf.substr(lb + 1, rb - lb - 1).str();
+        std::string orig = buf.substr(lb + 1, rb - lb - 1).str();
+        for (auto x = slack.rbegin(); x != slack.rend(); ++x) orig.replace(x->b - lb - 1, x->e - x->b, x->text);
+        slackInPlace.edits = nullptr;
         PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
         rw.ReplaceText(body->getLBracLoc().getLocWithOffset(1), rb - lb - 1,
                        marker.str() + std::to_string(calls) + ":" + hashes + "*/ if constexpr (true) {" + text +
