@@ -16,8 +16,16 @@ namespace Concurrency {
 namespace detail {
 
 // The messages are Microsoft's runtime's, word for word (programs and tests
-// compare what() with them); the size limit is this runtime's own (kernel
-// indices are int: 2147483647 points, where Microsoft's allows 4294967295).
+// compare what() with them). Microsoft's limit is 4294967295 work-items; the
+// product is taken dimension by dimension from the first, and one that passes
+// the limit before the last is reported as "at least" that far (so that it
+// never overflows: extent<128> of INT_MAX each). This runtime's own limit is
+// lower (kernel indices are int: 2147483647), reported in the same words.
+inline std::string domain_too_large(unsigned long long threads, bool at_least, unsigned long long limit) {
+  return "concurrency::parallel_for_each: unsupported compute domain, The number of threads requested (" +
+         std::string(at_least ? "at least " : "") + std::to_string(threads) + ") exceeds the limit (" +
+         std::to_string(limit) + ").";
+}
 template <int N> void check_domain(const Concurrency::extent<N>& e) {
   for (int d = 0; d < N; ++d)
     if (e[d] <= 0)
@@ -25,10 +33,14 @@ template <int N> void check_domain(const Concurrency::extent<N>& e) {
                                     std::to_string(d) + " of the compute domain (" + std::to_string(e[d]) +
                                     ") cannot be smaller than or equal to 0.")
                                        .c_str());
-  if (e.size_64() > INT_MAX)
-    throw invalid_compute_domain(("concurrency::parallel_for_each: unsupported compute domain, The number of threads "
-                                  "requested (" + std::to_string(e.size_64()) + ") exceeds the limit (2147483647).")
-                                     .c_str());
+  constexpr unsigned long long microsoft_limit = 4294967295ull;
+  unsigned long long threads = 1;
+  for (int d = 0; d < N; ++d) {
+    threads *= static_cast<unsigned long long>(e[d]); // both factors below 2^32: no overflow
+    if (threads > microsoft_limit)
+      throw invalid_compute_domain(domain_too_large(threads, d + 1 < N, microsoft_limit).c_str());
+  }
+  if (threads > INT_MAX) throw invalid_compute_domain(domain_too_large(threads, false, INT_MAX).c_str());
 }
 template <int D0, int D1, int D2> void check_domain(const tiled_extent<D0, D1, D2>& te) {
   constexpr int R = tile_shape<D0, D1, D2>::rank;

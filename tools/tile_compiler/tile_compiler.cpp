@@ -335,8 +335,10 @@ private:
     // (slackDecl): in place, at the end of this kernel's handling, or, when
     // the first pass replaces the body for the second, in the original text
     // it keeps there (the second pass then finds them done).
+    // Not in a GPU build's parse (CUDA, HIP): its original body is also the
+    // device pass's kernel, whose tile_static arrays are shared memory.
     std::vector<SlackEdit> slack;
-    if (!inlined)
+    if (!inlined && !lo.CUDA && !lo.HIP)
       for (SlackEdit& x : slackDecls(sm, lo, body))
         if (x.b > sm.getFileOffset(body->getLBracLoc()) && x.e <= sm.getFileOffset(body->getRBracLoc()) &&
             sm.getFileID(sm.getExpansionLoc(body->getLBracLoc())) == sm.getFileID(body->getLBracLoc()) &&
