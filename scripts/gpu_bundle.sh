@@ -191,6 +191,10 @@ if [ -x "$B/tests/amp_host_tiles_kernels" ]; then
   mkdir -p "$OUT/host_tiles"
   cp "$B/tests/amp_host_tiles_kernels" "$ROOT/tests/host_tiles/check.py" "$ROOT/tests/host_tiles/kernels.cpp" \
     "$ROOT/tests/host_tiles/header_kernels.h" "$OUT/host_tiles/"
+  # Real code's habits, the same way (not overrun.cpp: a GPU build gives
+  # fibers' tile_static no slack, tools/tile_compiler/README.md).
+  [ -x "$B/tests/amp_host_tiles_habits" ] && cp "$B/tests/amp_host_tiles_habits" "$ROOT/tests/host_tiles/habits.cpp" \
+    "$OUT/host_tiles/"
 fi
 # The MSVC-dialect GPU program of CTest compat.msvc_gpu, where that test ran.
 [ -x "$B/tests/compat/compat_msvc_gpu" ] && cp "$B/tests/compat/compat_msvc_gpu" "$OUT/"
@@ -289,6 +293,8 @@ if [ -x host_tiles/amp_host_tiles_kernels ] && command -v python3 >/dev/null; th
   for b in $host_backends; do
     check "host tiles compiled = fibers ($b)" env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py \
       host_tiles/amp_host_tiles_kernels host_tiles/kernels.cpp host_tiles/header_kernels.h
+    [ -x host_tiles/amp_host_tiles_habits ] && check "host tiles of real code's habits compiled = fibers ($b)" \
+      env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py host_tiles/amp_host_tiles_habits host_tiles/habits.cpp
   done
 fi
 [ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program ($GPU)" env AMP_DEFAULT_ACCELERATOR=$GPU ./compat_msvc_gpu
