@@ -652,6 +652,39 @@ void uniform_reads(array_view<const float, 1> pu, array_view<const float, 1> pd,
     t.barrier.wait();
     out[t.global] = b[i];
   });
+  // A pricer's coefficients read into const locals before its loop of
+  // barriers (binomial_macro): every work-item reads the same element in a
+  // region that writes no memory, so each is one value of the tile, not a
+  // row of 64 equal copies (kept=0; `i` is recomputed).
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled kept=0
+    tile_static float a[65], b[65];
+    const int i = t.local[0];
+    const float u = pu[t.tile], d = pd[t.tile];
+    a[i] = out[t.global];
+    for (int k = 0; k < n; ++k) {
+      t.barrier.wait();
+      b[i] = u * a[i + 1] + d * a[i];
+      t.barrier.wait();
+      a[i] = b[i];
+    }
+    out[t.global] = a[i];
+  });
+  // Kept per work-item: a local that is not const (w), one read in a region
+  // that writes a view (v: another work-item may have written the element
+  // first), one read under a condition (c).
+  parallel_for_each(out.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled kept=3
+    tile_static float a[64];
+    const int i = t.local[0];
+    float w = pu[t.tile];
+    a[i] = w;
+    t.barrier.wait();
+    const float v = pu[t.tile];
+    out[t.global] = a[63 - i];
+    const float c = i > 3 ? pd[t.tile] : 0.0f;
+    t.barrier.wait();
+    w += 1.0f;
+    out[t.global] = v + w + c + a[i];
+  });
 }
 #undef COEF
 

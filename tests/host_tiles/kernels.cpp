@@ -216,6 +216,26 @@ void coefficients() {
   });
   out.synchronize();
   digest("coefficients", got);
+  // The binomial_macro shape: the coefficients read once into const locals
+  // before the step loop, one value of the tile each (kept=0).
+  parallel_for_each(out.extent.tile<128>(), [=](tiled_index<128> t) restrict(amp) { // expect: compiled kept=0
+    tile_static float a[129];
+    tile_static float b[129];
+    const int i = t.local[0];
+    const float u = pu[t.tile], d = pd[t.tile];
+    a[i] = static_cast<float>((i * 5 + t.tile[0]) % 19);
+    if (i == 0) a[128] = 2.0f;
+    for (int s = 0; s < steps; ++s) {
+      t.barrier.wait();
+      b[i] = u * a[i + 1] + d * a[i];
+      if (i == 0) b[128] = a[128];
+      t.barrier.wait();
+      a[i] = b[i];
+    }
+    out[t.global] = a[i] * u + d;
+  });
+  out.synchronize();
+  digest("coefficients in locals", got);
 }
 
 // Atomics on tile_static between barriers.

@@ -74,6 +74,46 @@ bool Kernel::wholeText(SourceLocation& lb, SourceLocation& le, unsigned b) {
   return lb.isFileID() && le.isFileID() && inFile(lb) && inFile(le);
 }
 
+// oc reads one element, the same for every work-item of the region
+// (statements stmts) and not changed by it: uniform object and indices, a
+// read the region makes whatever the work-item, and a region that writes no
+// memory but its locals and tile_static arrays (the conditions above).
+bool Kernel::sameForAllItems(const CXXOperatorCallExpr* oc, const std::vector<const Stmt*>& stmts) {
+  if (stmts.empty() || !returns_.empty() || !isElementAccess(oc) || useOf(oc) != 0 ||
+      !uniformObject(strip(oc->getArg(0))))
+    return false;
+  for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+    if (!uniform(oc->getArg(i))) return false;
+  const Access a = regionAccess(stmts, nullptr);
+  return !a.fail && !a.globalWrites && unconditionalIn(oc, stmts);
+}
+
+// A value kept per work-item that every work-item sets to the same element
+// (`const float pu = up[option], pd = down[option];` in a pricer, before
+// its loops of barriers): const, a scalar, its whole initialiser a read
+// that sameForAllItems holds for in its declaration's region. All
+// amp_ht_n copies would be equal (each work-item read the same unchanged
+// element, and none can change its own copy), so one scalar of the tile
+// holds it: the region loops that use it read a value the compiler keeps
+// in a register instead of a row (2 of binomial_macro's 4 loads per
+// element).
+void Kernel::uniformKept() {
+  for (auto& [v, name] : arrays_) {
+    if (slots_.count(v) || arrayDecl_.count(v) || boundByName_.count(v) || !v->getType().isConstQualified() ||
+        !v->getType()->isScalarType() || !v->getInit())
+      continue;
+    const auto* oc = dyn_cast<CXXOperatorCallExpr>(strip(v->getInit()));
+    auto ds = splitDecl_.find(v);
+    if (!oc || ds == splitDecl_.end() || !regionOf_.count(ds->second)) continue;
+    const int r = regionOf_[ds->second];
+    std::vector<const Stmt*> stmts;
+    for (const auto& [s, rr] : regionOf_)
+      if (rr == r) stmts.push_back(s);
+    if (sameForAllItems(oc, stmts)) oneValue_.insert(v);
+  }
+  per_item -= static_cast<int>(oneValue_.size());
+}
+
 // The declarations `const auto amp_ht_hN = READ;` of the region [b, e)
 // (statements `stmts`), each read replaced by its name in the region's
 // text; "" when nothing is hoisted.

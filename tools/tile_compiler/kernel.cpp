@@ -15,6 +15,7 @@ std::string Kernel::compile() {
   if (!barriers) throw Refused{"no barrier"};
   checkControl();
   classifyLocals();
+  uniformKept();
   return emitAll();
 }
 void Kernel::mapParents(const Stmt* s) {

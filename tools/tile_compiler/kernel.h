@@ -241,6 +241,12 @@ private:
   bool unconditionalIn(const Stmt* s, const std::vector<const Stmt*>& stmts);
   bool namesDeclaredBefore(const Expr* e, unsigned b);
   bool wholeText(SourceLocation& lb, SourceLocation& le, unsigned b);
+  bool sameForAllItems(const CXXOperatorCallExpr* oc, const std::vector<const Stmt*>& stmts);
+  // Values kept across barriers that are one per tile: a const scalar whose
+  // initialiser is such a read (`const float pu = up[option];`): one scalar
+  // of the tile instead of a row of amp_ht_n equal copies (uniformKept).
+  std::set<const VarDecl*> oneValue_;
+  void uniformKept();
   std::string ivdep(const std::vector<const Stmt*>& stmts, const Expr* guard);
 
   // ---- defined in kernel_emit.cpp

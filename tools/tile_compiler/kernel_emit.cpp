@@ -86,7 +86,7 @@ void Kernel::buildEdits() {
   for (const DeclRefExpr* r : refs_)
     if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && arrays_.count(v) && r->getLocation().isFileID()) {
       const unsigned b = off(r->getLocation());
-      edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + "[amp_ht_i])"});
+      edits_.push_back({b, endOfToken(r->getLocation()), "(" + arrays_[v] + (oneValue_.count(v) ? ")" : "[amp_ht_i])")});
     }
   // A work-item's `return;` ends its part of the region (a jump to the end
   // of the item loop's body) and marks it returned: later regions skip it,
@@ -138,7 +138,7 @@ std::string Kernel::declText(const DeclStmt* ds) {
   std::string out;
   for (const Decl* d : ds->decls()) {
     const auto* v = cast<VarDecl>(d);
-    const std::string lhs = arrays_[v] + "[amp_ht_i]";
+    const std::string lhs = arrays_[v] + (oneValue_.count(v) ? "" : "[amp_ht_i]");
     const std::string ty = typeText(v);
     if (slots_.count(v)) {
       out += slotInit(v, ty);
@@ -518,6 +518,7 @@ std::string Kernel::emitAll() {
   for (auto& [v, name] : arrays_)
     out += slots_.count(v)      ? "::Concurrency::detail::host_tiles::item_slots<" + typeText(v) + ", amp_ht_n> " + name + ";\n"
            : arrayDecl_.count(v) ? arrayDecl_[v].first + " " + name + "[amp_ht_n]" + arrayDecl_[v].second + ";\n"
+           : oneValue_.count(v)  ? typeText(v) + " " + name + " = {};\n"
                                  : typeText(v) + " " + name + "[amp_ht_n];\n";
   if (!returns_.empty())
     out += "bool amp_ht_ret[amp_ht_n] = {}; int amp_ht_nret = 0; bool amp_ht_waited = false; "
