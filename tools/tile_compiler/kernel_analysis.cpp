@@ -906,7 +906,9 @@ bool Kernel::elementRef(const Expr* e) {
     }
     const auto* dr = dyn_cast<DeclRefExpr>(base);
     const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-    return v && v->getType()->isArrayType() && isTileStorage(v);
+    // (Or a reference to one: GPU builds declare a tile_static of class or
+    // dependent type as union storage plus `auto& buf = amp_ts_buf.value;`.)
+    return v && v->getType().getNonReferenceType()->isArrayType() && isTileStorage(v);
   }
   const auto* oc = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
   if (!oc || !isElementAccess(oc)) return false;
