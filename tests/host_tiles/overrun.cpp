@@ -11,6 +11,7 @@
 #include <amp.h>
 
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 using namespace concurrency;
@@ -119,6 +120,37 @@ bool refused_kernel() {
   return wrong == 0;
 }
 
+// What the storage with slack must not change: the array's type where the
+// kernel asks for it (decltype: std::extent of a reference is 0), and a
+// lambda in the kernel that names the array (capturing a reference by copy
+// would copy the array; such a kernel keeps fibers and its arrays as
+// written).
+bool array_types() {
+  const int n = 256;
+  std::vector<int> out(n);
+  array_view<int, 1> b(n, out);
+  parallel_for_each(b.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int lds[64];
+    const int l = t.local[0];
+    lds[l] = l;
+    t.barrier.wait();
+    b[t.global] = lds[63 - l] + static_cast<int>(std::extent<decltype(lds)>::value);
+  });
+  parallel_for_each(b.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a lambda inside the kernel
+    tile_static int lds[64];
+    const int l = t.local[0];
+    auto at = [=](int j) restrict(amp) { return lds[j]; };
+    lds[l] = 2 * l;
+    t.barrier.wait();
+    b[t.global] += at(63 - l);
+  });
+  b.synchronize();
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) wrong += out[i] != 3 * (63 - i % 64) + 64;
+  std::printf("array_types: %d of %d wrong\n", wrong, n);
+  return wrong == 0;
+}
+
 } // namespace
 
 int main() {
@@ -127,5 +159,6 @@ int main() {
   ok = rows_past() && ok;
   ok = inlined_callee() && ok;
   ok = refused_kernel() && ok;
+  ok = array_types() && ok;
   return ok ? 0 : 1;
 }

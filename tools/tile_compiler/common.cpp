@@ -57,19 +57,44 @@ bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, uns
   e = semi + 1;
   return true;
 }
-std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* s) {
+SlackBlockers slackBlockers(const Stmt* body) {
+  struct R : RecursiveASTVisitor<R> {
+    std::set<const ValueDecl*>& out;
+    explicit R(std::set<const ValueDecl*>& o) : out(o) {}
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      out.insert(r->getDecl());
+      return true;
+    }
+  };
+  struct V : RecursiveASTVisitor<V> {
+    SlackBlockers b;
+    bool VisitLambdaExpr(LambdaExpr* l) {
+      R(b.named).TraverseStmt(l->getBody());
+      return true;
+    }
+    bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) {
+      R(b.named).TraverseStmt(tl.getUnderlyingExpr());
+      return true;
+    }
+  } v;
+  v.TraverseStmt(const_cast<Stmt*>(body));
+  return v.b;
+}
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* body) {
   struct V : RecursiveASTVisitor<V> {
     SourceManager& sm;
     const LangOptions& lo;
+    const SlackBlockers blockers;
     std::vector<SlackEdit> out;
-    V(SourceManager& m, const LangOptions& l) : sm(m), lo(l) {}
+    V(SourceManager& m, const LangOptions& l, const Stmt* body) : sm(m), lo(l), blockers(slackBlockers(body)) {}
     bool VisitDeclStmt(DeclStmt* ds) {
       SlackEdit x;
-      if (slackDecl(sm, lo, ds, x.b, x.e, x.text)) out.push_back(x);
+      const auto* v = ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+      if (v && !blockers.blocks(v) && slackDecl(sm, lo, ds, x.b, x.e, x.text)) out.push_back(x);
       return true;
     }
-  } v(sm, lo);
-  v.TraverseStmt(const_cast<Stmt*>(s));
+  } v(sm, lo, body);
+  v.TraverseStmt(const_cast<Stmt*>(body));
   std::sort(v.out.begin(), v.out.end(), [](const SlackEdit& a, const SlackEdit& b) { return a.b < b.b; });
   return v.out;
 }

@@ -20,6 +20,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -84,12 +85,21 @@ struct KernelFn {
 // around the name), which stays as written.
 bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, unsigned& b, unsigned& e,
                std::string& rep);
-// Every such declaration in s (slackDecl), in source order.
+// What the reference would change in a body: an array named in a decltype
+// (std::extent<decltype(a)> is 0 for a reference) or in a lambda (one that
+// captures the reference by copy would copy the array). Those arrays stay
+// as written.
+struct SlackBlockers {
+  std::set<const ValueDecl*> named; // in a decltype or a lambda
+  bool blocks(const VarDecl* v) const { return named.count(v) != 0; }
+};
+SlackBlockers slackBlockers(const Stmt* body);
+// Every such declaration in body (slackDecl) that nothing blocks, in source order.
 struct SlackEdit {
   unsigned b, e;
   std::string text;
 };
-std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* s);
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* body);
 bool inConcurrency(const Decl* d);
 bool isAmpClass(QualType t, llvm::StringRef name);
 bool isValueClass(QualType t);

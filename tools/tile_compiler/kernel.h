@@ -186,6 +186,7 @@ private:
 
   void buildEdits();
   void slackEdit(const VarDecl* v);
+  std::unique_ptr<SlackBlockers> slackBlockers_;
   std::string text(unsigned b, unsigned e);
   std::string declText(const DeclStmt* ds);
   std::string slotInit(const VarDecl* v, const std::string& ty);

@@ -111,10 +111,13 @@ void Kernel::buildEdits() {
     if (v->getTLSKind() != VarDecl::TLS_None && ctx_.getAsConstantArrayType(v->getType())) slackEdit(v);
   std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.b < b.b; });
 }
-// A tile_static array of the kernel gets slack after it (slackDecl).
+// A tile_static array of the kernel gets slack after it (slackDecl) unless
+// its body names it in a decltype (slackBlockers).
 void Kernel::slackEdit(const VarDecl* v) {
   auto it = declOf_.find(v);
   if (it == declOf_.end() || !inFile(it->second->getBeginLoc())) return;
+  if (!slackBlockers_) slackBlockers_ = std::make_unique<SlackBlockers>(slackBlockers(body_));
+  if (slackBlockers_->blocks(v)) return;
   unsigned b, e;
   std::string rep;
   if (slackDecl(sm_, lo_, it->second, b, e, rep)) edits_.push_back({b, e, rep});
