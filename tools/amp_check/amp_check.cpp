@@ -122,6 +122,33 @@ public:
     return !file.starts_with(lib_);
   }
 
+  // F refers to an array_view, or points to an array or an array_view
+  // (concurrency::array& is allowed).
+  static bool isContainerMember(const FieldDecl *F) {
+    QualType T = F->getType();
+    if (!T->isReferenceType() && !T->isPointerType())
+      return false;
+    const CXXRecordDecl *P = T->getPointeeType()->getAsCXXRecordDecl();
+    return P && (isAmpContainer(P, "array_view") || (T->isPointerType() && isAmpContainer(P, "array")));
+  }
+  static const FieldDecl *containerMember(const CXXRecordDecl *RD) {
+    if (!(RD = RD->getDefinition()))
+      return nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (isContainerMember(F))
+        return F;
+    return nullptr;
+  }
+  std::set<const CXXRecordDecl *> containerReported_;
+  // P is concurrency::NAME (a specialization of the library's class template).
+  static bool isAmpContainer(const CXXRecordDecl *P, StringRef name) {
+    if (P->getName() != name)
+      return false;
+    const auto *NS = dyn_cast<NamespaceDecl>(P->getDeclContext()->getRedeclContext());
+    return NS && (NS->getName() == "Concurrency" || NS->getName() == "concurrency") &&
+           NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  }
+
   void error(SourceLocation loc, StringRef code, const Twine &msg) {
     auto &D = ctx_.getDiagnostics();
     unsigned id = D.getCustomDiagID(DiagnosticsEngine::Error, "%0 [C++ AMP %1]");
@@ -369,8 +396,15 @@ std::string Checker::unsupportedType(QualType T, bool asCapture, int depth) {
           break;
         }
         if (FT->isReferenceType() || FT->isPointerType()) {
-          // concurrency::array& and texture& members are the exception
+          // concurrency::array& and texture& members are the exception; a
+          // reference to an array_view, or a pointer to an array or an
+          // array_view, is not (Microsoft's Comp_Type/Negative/1d tests).
           const CXXRecordDecl *P = FT->getPointeeType()->getAsCXXRecordDecl();
+          if (isContainerMember(F)) {
+            why = "member '" + F->getNameAsString() + "' is a " + (FT->isReferenceType() ? "reference" : "pointer") +
+                  " to concurrency::" + P->getNameAsString() + ", which amp-restricted code cannot use";
+            break;
+          }
           if (FT->isReferenceType() && P && !isUser(P))
             continue;
           if (FT->isPointerType() && !asCapture) {
@@ -828,6 +862,16 @@ void Checker::checkDeclarationRules(const FunctionDecl *FD) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     if (MD->isVirtual())
       error(FD->getLocation(), "C3581", "amp-restricted functions cannot be virtual");
+    // Its class is used in amp-restricted code (`this`): a member that refers
+    // to an array_view, or points to an array or array_view, is refused
+    // there, once per class (Microsoft's compiler: C3581 for the class).
+    if (!MD->isStatic() && isUser(MD->getParent()))
+      if (const FieldDecl *F = containerMember(MD->getParent()))
+        if (containerReported_.insert(MD->getParent()->getCanonicalDecl()).second)
+          error(F->getLocation(), "C3581", "member '" + F->getNameAsString() + "' of '" +
+                                               MD->getParent()->getNameAsString() + "' is a " +
+                                               (F->getType()->isReferenceType() ? "reference" : "pointer") +
+                                               " to a concurrency container, which amp-restricted code cannot use");
     if (MD->getMethodQualifiers().hasVolatile())
       error(FD->getLocation(), "C3581", "volatile member functions are not supported in amp-restricted code");
   }
