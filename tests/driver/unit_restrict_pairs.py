@@ -343,6 +343,25 @@ class Placement(unittest.TestCase):
         self.assertTrue(e[0].startswith(p + ":1:9: error: C++ AMP:"))
 
 
+class UnknownSpecifier(unittest.TestCase):
+    def errors(self, text, args=()):
+        return [re.sub(r"^x\.cpp:", "", e) for e in rp.check_placement({"x.cpp": text}, list(args))]
+
+    def test_unknown_word_after_a_declarator(self):
+        # Microsoft's Restriction_specifier/Negative/Test.04 (C3936).
+        e = self.errors("int f1() restrict(hello) {}")
+        self.assertEqual(len(e), 1)
+        self.assertTrue(e[0].startswith("1:19: error: C++ AMP: 'hello': unrecognized restriction specifier"), e)
+        self.assertEqual(len(self.errors("auto l = [](int x) restrict(amp, gpu) { return x; };")), 1)
+
+    def test_restrictions_macros_and_calls_are_not_errors(self):
+        for text in ("int f() restrict(cpu, amp) { return 0; }", "int f() restrict(direct3d);",
+                     "#define R amp\nint f() restrict(R);",
+                     "int restrict(int v);\nint a(int x) { if (x) restrict(x); return (int) restrict(x); }"):
+            self.assertEqual(self.errors(text), [], text)
+        self.assertEqual(self.errors("int f() restrict(RESTRICTION);", ["-DRESTRICTION=amp"]), [])
+
+
 class Literals(unittest.TestCase):
     def errors(self, body, spec="restrict(amp)"):
         return rp.check_placement({"x.cpp": f"float h() {spec} {{ {body} }}"}, [])

@@ -839,6 +839,19 @@ bool Checker::isPairDispatcher(const FunctionDecl *FD) {
 }
 
 void Checker::checkDeclarationRules(const FunctionDecl *FD) {
+  // restrict(...) names cpu, amp, direct3d or auto only (C3936).
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>()) {
+    StringRef s = A->getAnnotation();
+    if (A->isInherited() || !s.consume_front("amp_restrict:"))
+      continue;
+    SmallVector<StringRef, 4> parts;
+    s.split(parts, ',');
+    for (StringRef p : parts) {
+      p = p.trim();
+      if (p != "cpu" && p != "amp" && p != "direct3d" && p != "auto")
+        error(FD->getLocation(), "C3936", "'" + p + "': unrecognized restriction specifier (cpu, amp, direct3d or auto)");
+    }
+  }
   unsigned r = restriction(FD);
   // A redeclaration must repeat the restriction (C3935).
   if (const FunctionDecl *P = FD->getPreviousDecl())

@@ -897,6 +897,39 @@ def placement_error_spans(m, aliases, macros):
     return out
 
 
+# ---- restriction specifiers that do not exist
+# `int f() restrict(hello)`: MSVC's C3936. Where restrict(...) follows a
+# function declarator (its parameter list's `)`, not an if/while/for/switch/
+# catch condition, or a cv/ref qualifier) every word must be cpu, amp,
+# direct3d or auto, or a macro (the conformance suite's -DRESTRICTION=...);
+# else the renaming of `restrict` as an identifier would take it, and a
+# compiler that accepts the annotation would let it through.
+SPEC_POSITION_RE = re.compile(r"(\)|\bconst|\bvolatile|&|\bmutable)\s*restrict\s*\(([^()]*)\)")
+
+
+def unknown_specifier_errors(m, known_macros):
+    """(position, message) of each restriction specifier list in masked text
+    m that names something other than cpu, amp, direct3d, auto or a macro."""
+    out = []
+    for r in SPEC_POSITION_RE.finditer(m):
+        if r.group(1) == ")":
+            # A parameter list: after a name, `]` (a lambda) or `>`; not a
+            # statement's condition nor a cast (`(int) restrict(v)` calls a
+            # function named restrict).
+            k = match_back(m, r.start(1), "(", ")")
+            if k < 0 or STATEMENT_END.search(m, tail(m, k), k):
+                continue
+            before = re.search(r"(\w+|[\]>])\s*$", m[max(0, k - 80):k])
+            if not before or before.group(1) in ("return", "case", "throw", "sizeof", "co_return", "else", "do"):
+                continue
+        words = [w.strip() for w in r.group(2).split(",")]
+        bad = [w for w in words if w not in ("cpu", "amp", "direct3d", "auto") and w not in known_macros]
+        if bad and all(re.fullmatch(r"[A-Za-z_]\w*", w) for w in words):
+            out.append((r.start(2), f"'{bad[0]}': unrecognized restriction specifier (cpu, amp, direct3d and auto "
+                                    f"are the restrictions; MSVC's C3936)"))
+    return out
+
+
 # ---- floating literals out of range in restrict(amp) code
 # C++ AMP (spec 2.4.3.1, literals): in restrict(amp) code a floating literal
 # whose value exceeds the range of its type (float with an f suffix, double
@@ -994,6 +1027,8 @@ def check_placement(files, args, gpu=False):
         found = [(pos, msg) for pos, msg, lo, hi in placement_error_spans(m, aliases, macros)
                  if not (segs and pp_conditionals.undecided_between(segs, lo, hi))]
         found += [(pos, msg) for pos, msg in literal_errors(m, aliases)
+                  if not (segs and pp_conditionals.state_at(segs, pos) is None)]
+        found += [(pos, msg) for pos, msg in unknown_specifier_errors(m, aliases | macros)
                   if not (segs and pp_conditionals.state_at(segs, pos) is None)]
         for pos, msg in sorted(found):
             line = t.count("\n", 0, pos) + 1
