@@ -324,19 +324,34 @@ TEST(Copy, MismatchedExtentsThrow) {
   EXPECT_THROW(copy(m34.section(index<2>(0, 0), extent<2>(2, 2)), v34), runtime_exception);
 }
 
-TEST(Copy, SourceRangeShorterThanDestinationThrows) {
-  const std::vector<int> src(11, 1);
+// Microsoft's runtime copies a source range shorter than the destination
+// into its first elements (row-major) and keeps the others; only a longer
+// range is refused (runtime_exception, E_INVALIDARG).
+TEST(Copy, SourceRangeShorterThanDestinationFillsItsFirstElements) {
+  const std::vector<int> src = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
   array<int, 2> a(3, 4);
-  std::vector<int> s(12, 0);
+  copy(src.begin(), src.end(), a);
+  std::vector<int> got = a;
+  EXPECT_EQ(got, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0}));
+  std::vector<int> s(12, -1);
   array_view<int, 2> v(3, 4, s);
-  EXPECT_THROW(copy(src.begin(), src.end(), a), runtime_exception);
-  EXPECT_THROW(copy(src.begin(), src.end(), v), runtime_exception);
+  copy(src.begin(), src.begin() + 5, v);
+  v.synchronize();
+  EXPECT_EQ(s, (std::vector<int>{1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1}));
+  // A section: its first elements in its own row-major order.
+  std::vector<int> big(16, 0);
+  array_view<int, 2> whole(4, 4, big);
+  copy(src.begin(), src.begin() + 3, whole.section(index<2>(1, 1), extent<2>(2, 2)));
+  whole.synchronize();
+  EXPECT_EQ(big, (std::vector<int>{0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0}));
+  const std::vector<int> longer(13, 1);
   try {
-    copy(src.begin(), src.end(), a);
+    copy(longer.begin(), longer.end(), a);
     FAIL() << "no exception";
   } catch (const runtime_exception& e) {
     EXPECT_EQ(amp_test::hr_bits(e.get_error_code()), amp_test::E_INVALIDARG_BITS);
   }
+  EXPECT_THROW(copy(longer.begin(), longer.end(), v), runtime_exception);
 }
 
 } // namespace

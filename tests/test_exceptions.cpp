@@ -368,10 +368,16 @@ TEST(Exceptions, KernelCapturingArraysOfTwoViewsThrows) {
   array<int, 1> c(8, acc.default_view);
   EXPECT_NO_THROW(parallel_for_each(extent<1>(8), [&a, &c](index<1> i) restrict(amp) { a[i] = c[i] + 1; }));
   EXPECT_EQ(std::vector<int>(a)[3], 1);
+  // A staging array lives on the cpu accelerator, which runs no kernel: it
+  // picks that target as any array does (Microsoft's
+  // Extent_Accl_Staging/General/Negative/Test.01).
+  array<int, 1> staging(8, accelerator(accelerator::cpu_accelerator).default_view, acc.default_view);
+  EXPECT_THROW(parallel_for_each(extent<1>(8), [&staging](index<1> i) restrict(amp) { staging[i] = 1; }),
+               runtime_exception);
 }
 
 // Bad extents and ranges for new data: a clear runtime_exception, never a
-// wrapped size or a partial copy.
+// wrapped size.
 TEST(Exceptions, ArrayExtentAndRangeChecks) {
   EXPECT_THROW((array<int, 2>(extent<2>(4, -3))), runtime_exception);
   EXPECT_THROW((array<int, 1>(extent<1>(0))), runtime_exception);
@@ -379,10 +385,11 @@ TEST(Exceptions, ArrayExtentAndRangeChecks) {
   EXPECT_THROW((array<int, 3>(extent<3>(INT_MAX, INT_MAX, INT_MAX))), runtime_exception);
   // pad() past INT_MAX yields a non-positive dimension: refused.
   EXPECT_THROW((array<int, 2>(extent<2>(INT_MAX, INT_MAX).tile<4, 4>().pad())), runtime_exception);
-  // A source range longer or shorter than the extent.
+  // A source range longer than the extent (a shorter one fills the first
+  // elements: test_copy.cpp).
   const std::vector<int> v = iota(10);
   EXPECT_THROW((array<int, 1>(extent<1>(9), v.begin(), v.end())), runtime_exception);
-  EXPECT_THROW((array<int, 1>(extent<1>(11), v.begin(), v.end())), runtime_exception);
+  EXPECT_NO_THROW((array<int, 1>(extent<1>(11), v.begin(), v.end())));
   array<int, 1> a(9);
   EXPECT_THROW(copy(v.begin(), v.end(), a), runtime_exception);
   std::vector<int> host(9, 0);

@@ -265,9 +265,13 @@ TEST(RuntimeApi, StagingArraysEveryConstructorForm) {
   const array_view<int, 3> view(e, host);
   check(array<int, 3>(cview, cpu_av, av), true, "(array_view<const T>, av, associated)");
   check(array<int, 3>(view, cpu_av, av), true, "(array_view<T>, av, associated)");
-  // A non-staging array is associated with its own view.
+  // A non-staging array is associated with its own view, also when another
+  // is named: only an array on the cpu accelerator stages (Microsoft's
+  // associated_accvl_view/Test.03).
   array<int, 1> plain(4, av);
   EXPECT_TRUE(plain.get_associated_accelerator_view() == av);
+  array<int, 1> not_staging(4, av, cpu_av);
+  EXPECT_TRUE(not_staging.get_associated_accelerator_view() == av);
   // With an access type.
   array<int, 3> typed(view, av, access_type_read);
   EXPECT_EQ(typed.get_cpu_access_type(), access_type_read);

@@ -251,7 +251,11 @@ private:
     h_.buf->fp_width = detail::fp_width_of<T>();
     h_.buf->owner = kind;
     h_.buf->source_view = std::make_shared<const Concurrency::accelerator_view>(av);
-    h_.buf->associated_view = std::make_shared<const Concurrency::accelerator_view>(associated);
+    // Only an array on the cpu accelerator stages for another view; any
+    // other array is associated with its own (Microsoft's
+    // associated_accvl_view/Test.03).
+    h_.buf->associated_view =
+        std::make_shared<const Concurrency::accelerator_view>(kind == detail::device_kind::cpu ? associated : av);
     h_.buf->cpu_access = cpu;
     h_.buf->home_queue = detail::queue_of(av);
     h_.off = 0;
@@ -260,8 +264,9 @@ private:
     detail::array_registry::add(this, sizeof(*this));
   }
   template <class It> void fill(It first, It last) {
-    detail::check_range_size(first, last, this->extent.size_64(), "array");
-    fill_n(first);
+    const std::size_t n = detail::range_size(first, last, this->extent.size_64(), "array");
+    if (n == 0) return;
+    detail::with_elements<T>(first, n, [&](const T* p) AMP_HOST_ONLY { detail::write_buffer(*h_.buf, 0, p, n * sizeof(T)); });
   }
   template <class It> void fill_n(It first) {
     detail::with_elements<T>(first, static_cast<std::size_t>(this->extent.size_64()), [&](const T* p) AMP_HOST_ONLY {

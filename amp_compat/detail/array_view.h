@@ -47,17 +47,21 @@ template <int N> void check_extent_positive(const Concurrency::extent<N>& e, std
     n *= static_cast<unsigned long long>(e[d]);
   }
 }
-// A source range [first, last) must hold exactly `size` elements: fewer leave
-// the destination partly unwritten, more have nowhere to go (AMP refuses both
-// with runtime_exception). `what` names the operation in the message.
-template <class It> void check_range_size(It first, It last, long long size, const char* what) {
+// A source range [first, last) of at most `size` elements: the number it
+// holds. More have nowhere to go (runtime_exception, as Microsoft's runtime
+// refuses them); fewer fill the destination's first elements, in row-major
+// order, the others keeping their values (Microsoft's copy does the same:
+// only "_Src size exceeds total size of the _Dest" is an error; its
+// conformance suite's copy_to/Test.02 builds an array from a shorter range).
+// `what` names the operation in the message.
+template <class It> std::size_t range_size(It first, It last, long long size, const char* what) {
   const long long n = static_cast<long long>(std::distance(first, last));
-  if (n < size)
-    throw runtime_exception((std::string(what) + ": the source range is smaller than the destination").c_str(),
-                            e_invalidarg);
+  if (n < 0)
+    throw runtime_exception((std::string(what) + ": the source range ends before it begins").c_str(), e_invalidarg);
   if (n > size)
     throw runtime_exception((std::string(what) + ": the source range holds more elements than the destination").c_str(),
                             e_invalidarg);
+  return static_cast<std::size_t>(n);
 }
 } // namespace detail
 

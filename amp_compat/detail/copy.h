@@ -70,6 +70,15 @@ template <class T, class It, class V> void write_from(It first, const V& dest) {
     write_view(dest, p);
   });
 }
+// The first n elements of dest (row-major) from first: all of them, or a
+// shorter range's (range_size), the others as they were.
+template <class T, class It, class V> void write_range(It first, std::size_t n, const V& dest) {
+  if (n == static_cast<std::size_t>(dest.extent.size_64())) return write_from<T>(first, dest);
+  if (n == 0) return;
+  auto all = read_all(dest);
+  std::copy_n(first, n, all.begin());
+  write_view(dest, all.data());
+}
 template <class T, class V, class Out> void read_into(const V& src, Out dest) {
   if constexpr (contiguous_of<Out, T> && !std::is_const<std::remove_pointer_t<Out>>::value) {
     read_view(src, &*dest);
@@ -120,18 +129,17 @@ template <class T, int N> void copy(const array_view<T, N>& src, const array_vie
 }
 
 // ---- iterators -> array / view
-// [first, last) must hold exactly as many elements as the destination.
+// [first, last) holds at most as many elements as the destination; fewer
+// fill its first elements (detail::range_size).
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, It last, array<T, N>& dest) {
-  detail::check_range_size(first, last, dest.extent.size_64(), "copy");
-  detail::write_from<T>(first, array_view<T, N>(dest));
+  detail::write_range<T>(first, detail::range_size(first, last, dest.extent.size_64(), "copy"), array_view<T, N>(dest));
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, array<T, N>& dest) {
   detail::write_from<T>(first, array_view<T, N>(dest));
 }
 template <class It, class T, int N, class = detail::iter_t<It>>
 void copy(It first, It last, const array_view<T, N>& dest) {
-  detail::check_range_size(first, last, dest.extent.size_64(), "copy");
-  detail::write_from<T>(first, dest);
+  detail::write_range<T>(first, detail::range_size(first, last, dest.extent.size_64(), "copy"), dest);
 }
 template <class It, class T, int N, class = detail::iter_t<It>> void copy(It first, const array_view<T, N>& dest) {
   detail::write_from<T>(first, dest);

@@ -161,10 +161,6 @@ template <class Run> void with_launcher(const accelerator_view& av, Run&& run) {
   }
 }
 
-inline bool is_staging(const buffer& b) {
-  return b.owner == device_kind::cpu && b.associated_view && info_of(*b.associated_view)->kind != device_kind::cpu;
-}
-
 [[noreturn]] inline void throw_views_disagree() {
   throw runtime_exception("concurrency::parallel_for_each: the kernel captures arrays on different "
                           "accelerator_views; pass the accelerator_view to run it on, or copy the arrays to one",
@@ -183,9 +179,9 @@ inline bool portable_path_serves(const accelerator_view& av) {
 // Without an explicit accelerator_view a kernel runs on the view of the
 // arrays it captures (as in AMP), else on the default accelerator's; arrays
 // on two different views leave no view to run on: runtime_exception, as in
-// AMP (Microsoft's Extent_Acclvw/General/Negative tests). Staging arrays (on
-// the cpu accelerator, associated with another view) do not pick the target;
-// any other array does, also one on the cpu accelerator, whose kernel is
+// AMP (Microsoft's Extent_Acclvw/General/Negative tests). Every array picks
+// the target, also one on the cpu accelerator (a staging array included:
+// Microsoft's Extent_Accl_Staging/General/Negative/Test.01), whose kernel is
 // then refused (with_launcher) as AMP refuses it.
 template <class F> accelerator_view implied_target(const F& f) {
   std::shared_ptr<const accelerator_view> target;
@@ -198,7 +194,7 @@ template <class F> accelerator_view implied_target(const F& f) {
       if (array_registry::find(w)) {
         data_header h;
         std::memcpy(&h, w, sizeof h);
-        if (!h.buf || !h.buf->source_view || is_staging(*h.buf)) continue;
+        if (!h.buf || !h.buf->source_view) continue;
         if (target && *target != *h.buf->source_view) throw_views_disagree();
         target = h.buf->source_view;
       }
