@@ -105,8 +105,9 @@ template <int D0, int D1, int D2, int ISA>
   diverged_in<D0, D1, D2>(g.tile, ret, first);
 }
 
-// A compiled kernel's tile_static array (`tile_static T a[N];` becomes
-// `tile_static tile_static_slack<T[N]> s; auto& a = s.value;`): the array,
+// A tiled kernel's tile_static array as the tile compiler declares it, in
+// the compiled branch and in the body fibers run (`tile_static T a[N];`
+// becomes `tile_static tile_static_slack<T[N]> s; auto& a = s.value;`): the array,
 // then as many bytes again (at most 64 KiB) that nothing else uses. On the
 // host tile_static storage is thread-local, and every thread-local of the
 // program (the runtime's own state, the C library's thread control block
