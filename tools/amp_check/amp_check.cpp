@@ -52,25 +52,32 @@ namespace {
 enum : unsigned { kCpu = 1, kAmp = 2, kBoth = 3 };
 
 // ------------------------------------------------------------ restrictions
-unsigned annotated(const Decl *D) {
-  unsigned r = 0;
+// The words this declaration's restrict(...) wrote ("amp_restrict:<list>"
+// annotations). Clang copies a declaration's attributes onto its
+// redeclarations; only what this declaration wrote counts.
+SmallVector<StringRef, 4> restrictionWords(const Decl *D) {
+  SmallVector<StringRef, 4> words;
   for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
     StringRef s = A->getAnnotation();
-    // Clang copies a declaration's attributes onto its redeclarations; only
-    // what this declaration wrote counts.
     if (A->isInherited() || !s.consume_front("amp_restrict:"))
       continue;
     SmallVector<StringRef, 4> parts;
     s.split(parts, ',');
-    for (StringRef p : parts) {
-      p = p.trim();
-      if (p == "cpu")
-        r |= kCpu;
-      else if (p == "amp" || p == "direct3d")
-        r |= kAmp;
-      else if (p == "auto")
-        r |= kBoth;
-    }
+    for (StringRef p : parts)
+      words.push_back(p.trim());
+  }
+  return words;
+}
+
+unsigned annotated(const Decl *D) {
+  unsigned r = 0;
+  for (StringRef p : restrictionWords(D)) {
+    if (p == "cpu")
+      r |= kCpu;
+    else if (p == "amp" || p == "direct3d")
+      r |= kAmp;
+    else if (p == "auto")
+      r |= kBoth;
   }
   return r;
 }
@@ -840,18 +847,9 @@ bool Checker::isPairDispatcher(const FunctionDecl *FD) {
 
 void Checker::checkDeclarationRules(const FunctionDecl *FD) {
   // restrict(...) names cpu, amp, direct3d or auto only (C3936).
-  for (const auto *A : FD->specific_attrs<AnnotateAttr>()) {
-    StringRef s = A->getAnnotation();
-    if (A->isInherited() || !s.consume_front("amp_restrict:"))
-      continue;
-    SmallVector<StringRef, 4> parts;
-    s.split(parts, ',');
-    for (StringRef p : parts) {
-      p = p.trim();
-      if (p != "cpu" && p != "amp" && p != "direct3d" && p != "auto")
-        error(FD->getLocation(), "C3936", "'" + p + "': unrecognized restriction specifier (cpu, amp, direct3d or auto)");
-    }
-  }
+  for (StringRef p : restrictionWords(FD))
+    if (p != "cpu" && p != "amp" && p != "direct3d" && p != "auto")
+      error(FD->getLocation(), "C3936", "'" + p + "': unrecognized restriction specifier (cpu, amp, direct3d or auto)");
   unsigned r = restriction(FD);
   // A redeclaration must repeat the restriction (C3935).
   if (const FunctionDecl *P = FD->getPreviousDecl())
