@@ -208,6 +208,17 @@ class Identifier(unittest.TestCase):
         self.assertEqual(self.edits('// restrict(x)\nconst char* s = "restrict(y)";'), [])
 
 
+class SpecifierMacros(Files):
+    def test_a_restriction_list_defined_in_the_file_is_a_specifier(self):
+        # `restrict(R)` with `#define R cpu, amp` in the file: no rename (it was
+        # renamed as an identifier, and the compile failed).
+        out, report = self.rewrite("#define R cpu, amp\nint f(int x) restrict(R) { return x; }\n"
+                                   "int g = restrict_count(1);\n")
+        self.assertFalse(any("identifier" in r for r in report), report)
+        out, report = self.rewrite("#define R hello\nint restrict(int); int g = restrict(1);\n")
+        self.assertTrue(any("identifier" in r for r in report), report)
+
+
 class ThrowSpecs(unittest.TestCase):
     def apply(self, text):
         for s, e, r in sorted(rp.throw_spec_edits(mask(text)), reverse=True):

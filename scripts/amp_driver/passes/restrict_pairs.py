@@ -381,6 +381,8 @@ def decl_at(text, m, info, p_close, spec, restrict_span, implicit=False):
 
 SPEC_RE = re.compile(r"\s*\(\s*(?:cpu|amp|direct3d|auto)(?:\s*,\s*(?:cpu|amp|direct3d|auto))*\s*\)")
 RESTRICT_IDENT = "amp_restrict_identifier"
+SPEC_DEF_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:cpu|amp|direct3d|auto)"
+                         r"(?:[ \t]*,[ \t]*(?:cpu|amp|direct3d|auto))*[ \t]*(?://.*)?$", re.M)
 
 
 def identifier_edits(m, spec_macros=frozenset()):
@@ -488,6 +490,9 @@ def rewrite_files(paths, job=None, extra_edits=None, env=None, memo=None):
         texts, masks, kept, decls = _read_files(paths, env)
         if memo is not None:
             memo.update(paths=list(paths), texts=texts, masks=masks, kept=kept, decls=decls)
+    # Restriction lists defined in the files too (`#define R cpu, amp`, then
+    # `restrict(R)`): a specifier, not `restrict` as an identifier.
+    spec_macros = set(spec_macros) | {n for t in texts.values() for n in SPEC_DEF_RE.findall(t)}
     # groups with at least one cpu/amp pair of the same signature
     sides = {}
     for p, ds in decls.items():
