@@ -11,12 +11,22 @@
 #include <amp.h>
 
 #include <cstdio>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 using namespace concurrency;
 
 namespace {
+
+// Counts the elements of got that differ from want(i), prints the count
+// under name, and says whether there were none.
+template <class T, class Want> bool expect_all(const char* name, const std::vector<T>& got, Want want) {
+  int wrong = 0;
+  for (int i = 0; i < static_cast<int>(got.size()); ++i) wrong += got[i] != want(i);
+  std::printf("%s: %d of %zu wrong\n", name, wrong, got.size());
+  return wrong == 0;
+}
 
 // Every work-item stores -1000 half a tile past its own element; `before`
 // and `after` must keep their 1s and 2s. Each work-item then reads its
@@ -42,10 +52,8 @@ template <class T, int TS> bool scan_shape(int tiles) {
       b[t.global] = before[l] + after[l] + (l < TS / 2 ? lds[l + TS / 2] : lds[l]);
     });
   b.synchronize();
-  int wrong = 0;
-  for (int i = 0; i < n; ++i) wrong += out[i] != T(3 - 1000);
-  std::printf("scan_shape<%d>: %d of %d wrong\n", TS, wrong, n);
-  return wrong == 0;
+  const std::string name = "scan_shape<" + std::to_string(TS) + ">";
+  return expect_all(name.c_str(), out, [](int) { return T(3 - 1000); });
 }
 
 // A two-dimensional array written one row past its end.
@@ -65,10 +73,7 @@ bool rows_past() {
     b[t.global] = keep[r][c] + (r < 8 ? tile[r + 8][c] : tile[r][c]);
   });
   b.synchronize();
-  int wrong = 0;
-  for (int i = 0; i < n; ++i) wrong += out[i] != float((i / 64 % 16) * 16 + i % 16) - 1.0f;
-  std::printf("rows_past: %d of %d wrong\n", wrong, n);
-  return wrong == 0;
+  return expect_all("rows_past", out, [](int i) { return float((i / 64 % 16) * 16 + i % 16) - 1.0f; });
 }
 
 // A callee that waits (inlined by the tile compiler's first pass: the
@@ -90,10 +95,7 @@ bool inlined_callee() {
     b[t.global] = keep[l] + (l < 64 ? lds[l + 64] : lds[l]);
   });
   b.synchronize();
-  int wrong = 0;
-  for (int i = 0; i < n; ++i) wrong += out[i] != i % 128 + 5;
-  std::printf("inlined_callee: %d of %d wrong\n", wrong, n);
-  return wrong == 0;
+  return expect_all("inlined_callee", out, [](int i) { return i % 128 + 5; });
 }
 
 // A kernel the tile compiler refuses (a lambda inside it) runs on fibers,
@@ -114,10 +116,7 @@ bool refused_kernel() {
     b[t.global] = keep[l] + (l < 32 ? lds[l + 32] : lds[l]);
   });
   b.synchronize();
-  int wrong = 0;
-  for (int i = 0; i < n; ++i) wrong += out[i] != 2 * (i % 64) + 7;
-  std::printf("refused_kernel: %d of %d wrong\n", wrong, n);
-  return wrong == 0;
+  return expect_all("refused_kernel", out, [](int i) { return 2 * (i % 64) + 7; });
 }
 
 // What the storage with slack must not change: the array's type where the
@@ -145,10 +144,7 @@ bool array_types() {
     b[t.global] += at(63 - l);
   });
   b.synchronize();
-  int wrong = 0;
-  for (int i = 0; i < n; ++i) wrong += out[i] != 3 * (63 - i % 64) + 64;
-  std::printf("array_types: %d of %d wrong\n", wrong, n);
-  return wrong == 0;
+  return expect_all("array_types", out, [](int i) { return 3 * (63 - i % 64) + 64; });
 }
 
 } // namespace
