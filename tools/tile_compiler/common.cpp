@@ -57,7 +57,8 @@ bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, uns
   e = semi + 1;
   return true;
 }
-SlackBlockers slackBlockers(const Stmt* body) {
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const CompoundStmt* body) {
+  // The arrays the body names in a decltype or inside a lambda.
   struct R : RecursiveASTVisitor<R> {
     std::set<const ValueDecl*>& out;
     explicit R(std::set<const ValueDecl*>& o) : out(o) {}
@@ -67,36 +68,35 @@ SlackBlockers slackBlockers(const Stmt* body) {
     }
   };
   struct V : RecursiveASTVisitor<V> {
-    SlackBlockers b;
+    std::set<const ValueDecl*> named;
+    std::vector<const DeclStmt*> decls;
     bool VisitLambdaExpr(LambdaExpr* l) {
-      R(b.named).TraverseStmt(l->getBody());
+      R(named).TraverseStmt(l->getBody());
       return true;
     }
     bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) {
-      R(b.named).TraverseStmt(tl.getUnderlyingExpr());
+      R(named).TraverseStmt(tl.getUnderlyingExpr());
+      return true;
+    }
+    bool VisitDeclStmt(DeclStmt* ds) {
+      decls.push_back(ds);
       return true;
     }
   } v;
-  v.TraverseStmt(const_cast<Stmt*>(body));
-  return v.b;
-}
-std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* body) {
-  struct V : RecursiveASTVisitor<V> {
-    SourceManager& sm;
-    const LangOptions& lo;
-    const SlackBlockers blockers;
-    std::vector<SlackEdit> out;
-    V(SourceManager& m, const LangOptions& l, const Stmt* body) : sm(m), lo(l), blockers(slackBlockers(body)) {}
-    bool VisitDeclStmt(DeclStmt* ds) {
-      SlackEdit x;
-      const auto* v = ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
-      if (v && !blockers.blocks(v) && slackDecl(sm, lo, ds, x.b, x.e, x.text)) out.push_back(x);
-      return true;
-    }
-  } v(sm, lo, body);
-  v.TraverseStmt(const_cast<Stmt*>(body));
-  std::sort(v.out.begin(), v.out.end(), [](const SlackEdit& a, const SlackEdit& b) { return a.b < b.b; });
-  return v.out;
+  v.TraverseStmt(const_cast<CompoundStmt*>(body));
+  std::vector<SlackEdit> out;
+  const SourceLocation lb = body->getLBracLoc(), rb = body->getRBracLoc();
+  if (!lb.isFileID() || !rb.isFileID()) return out;
+  for (const DeclStmt* ds : v.decls) {
+    SlackEdit x;
+    if (ds->isSingleDecl() && !v.named.count(dyn_cast<ValueDecl>(ds->getSingleDecl())) &&
+        slackDecl(sm, lo, ds, x.b, x.e, x.text) &&
+        sm.getFileID(sm.getExpansionLoc(ds->getBeginLoc())) == sm.getFileID(lb) && x.b > sm.getFileOffset(lb) &&
+        x.e <= sm.getFileOffset(rb))
+      out.push_back(x);
+  }
+  std::sort(out.begin(), out.end(), [](const SlackEdit& a, const SlackEdit& b) { return a.b < b.b; });
+  return out;
 }
 bool inConcurrency(const Decl* d) {
   for (const DeclContext* c = d->getDeclContext(); c; c = c->getParent())

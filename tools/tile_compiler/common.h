@@ -85,21 +85,15 @@ struct KernelFn {
 // around the name), which stays as written.
 bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, unsigned& b, unsigned& e,
                std::string& rep);
-// What the reference would change in a body: an array named in a decltype
-// (std::extent<decltype(a)> is 0 for a reference) or in a lambda (one that
-// captures the reference by copy would copy the array). Those arrays stay
-// as written.
-struct SlackBlockers {
-  std::set<const ValueDecl*> named; // in a decltype or a lambda
-  bool blocks(const VarDecl* v) const { return named.count(v) != 0; }
-};
-SlackBlockers slackBlockers(const Stmt* body);
-// Every such declaration in body (slackDecl) that nothing blocks, in source order.
+// Every such declaration inside body's braces (slackDecl), in source order,
+// but for arrays the body names in a decltype (std::extent<decltype(a)> is 0
+// for a reference) or in a lambda (one that captures the reference by copy
+// would copy the array): those stay as written. Offsets in body's file.
 struct SlackEdit {
   unsigned b, e;
   std::string text;
 };
-std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const Stmt* body);
+std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const CompoundStmt* body);
 bool inConcurrency(const Decl* d);
 bool isAmpClass(QualType t, llvm::StringRef name);
 bool isValueClass(QualType t);

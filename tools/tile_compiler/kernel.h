@@ -55,7 +55,6 @@ private:
   std::set<const Stmt*> withBarrier_;              // statements that contain a barrier
   std::set<const Stmt*> barrierStmts_;             // the barrier calls (statements of a block)
   std::set<const VarDecl*> locals_;                // declared in the body
-  std::map<const VarDecl*, const DeclStmt*> declOf_; // the statement declaring it alone
   std::map<const VarDecl*, const DeclStmt*> splitDecl_; // declared directly in a split block or split for's init
   std::map<const VarDecl*, const ForStmt*> loopVar_;    // declared in a split for's init
   std::set<const VarDecl*> tileLevel_;             // one value per tile
@@ -185,8 +184,6 @@ private:
   std::vector<Edit> edits_;
 
   void buildEdits();
-  void slackEdit(const VarDecl* v);
-  std::unique_ptr<SlackBlockers> slackBlockers_;
   std::string text(unsigned b, unsigned e);
   std::string declText(const DeclStmt* ds);
   std::string slotInit(const VarDecl* v, const std::string& ty);

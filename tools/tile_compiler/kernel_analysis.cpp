@@ -244,11 +244,6 @@ void Kernel::collect() {
       if (v != k.param_) k.locals_.insert(v);
       return true;
     }
-    bool VisitDeclStmt(DeclStmt* ds) {
-      if (ds->isSingleDecl())
-        if (const auto* v = dyn_cast<VarDecl>(ds->getSingleDecl())) k.declOf_[v] = ds;
-      return true;
-    }
   } v(*this);
   v.TraverseStmt(body_);
 }

@@ -107,20 +107,9 @@ void Kernel::buildEdits() {
     if (!seen.insert(ds).second) continue;
     edits_.push_back({off(ds->getBeginLoc()), endOfToken(ds->getEndLoc()), "", ds});
   }
-  for (const VarDecl* v : locals_)
-    if (v->getTLSKind() != VarDecl::TLS_None && ctx_.getAsConstantArrayType(v->getType())) slackEdit(v);
+  // The kernel's tile_static arrays get slack after them (slackDecls).
+  for (const SlackEdit& x : slackDecls(sm_, lo_, body_)) edits_.push_back({x.b, x.e, x.text});
   std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.b < b.b; });
-}
-// A tile_static array of the kernel gets slack after it (slackDecl) unless
-// its body names it in a decltype (slackBlockers).
-void Kernel::slackEdit(const VarDecl* v) {
-  auto it = declOf_.find(v);
-  if (it == declOf_.end() || !inFile(it->second->getBeginLoc())) return;
-  if (!slackBlockers_) slackBlockers_ = std::make_unique<SlackBlockers>(slackBlockers(body_));
-  if (slackBlockers_->blocks(v)) return;
-  unsigned b, e;
-  std::string rep;
-  if (slackDecl(sm_, lo_, it->second, b, e, rep)) edits_.push_back({b, e, rep});
 }
 std::string Kernel::text(unsigned b, unsigned e) {
   const char* buf = sm_.getBufferData(fid_).data();

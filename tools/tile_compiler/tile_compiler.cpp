@@ -340,9 +340,7 @@ private:
     std::vector<SlackEdit> slack;
     if (!inlined && !lo.CUDA && !lo.HIP)
       for (SlackEdit& x : slackDecls(sm, lo, body))
-        if (x.b > sm.getFileOffset(body->getLBracLoc()) && x.e <= sm.getFileOffset(body->getRBracLoc()) &&
-            sm.getFileID(sm.getExpansionLoc(body->getLBracLoc())) == sm.getFileID(body->getLBracLoc()) &&
-            slackDone_.insert({sm.getFileID(body->getLBracLoc()).getHashValue(), x.b}).second) slack.push_back(x);
+        if (slackDone_.insert({sm.getFileID(body->getLBracLoc()).getHashValue(), x.b}).second) slack.push_back(x);
     struct SlackInPlace {
       Rewriter& rw;
       SourceManager& sm;
