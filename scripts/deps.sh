@@ -109,8 +109,11 @@ MSVC_PACKAGES=(clang-22 libomp-22-dev)
 # ABI-6 device libraries, and 5.2's ockl leaves __atomic_work_item_fence
 # undefined under it), so hipcc is the HIP compiler.
 HIP_PACKAGES=(hipcc libamdhip64-dev rocm-device-libs)
-# The restrict(amp) checker: a Clang plugin, built against Clang's C++ headers.
-CHECKER_PACKAGES=(clang-22 libclang-22-dev llvm-22-dev)
+# The restrict(amp) checker and the tile compiler: Clang plugins, built against
+# Clang's C++ headers. libomp-22-dev: their parses read Kokkos' OpenMP headers,
+# which include omp.h from Clang's own directory (without it every tiled kernel
+# of a host OpenMP build kept fibers: "the Clang parse failed: 'omp.h' file not found").
+CHECKER_PACKAGES=(clang-22 libclang-22-dev llvm-22-dev libomp-22-dev)
 # tests/corpora/: AMD's Bolt links Boost thread, date_time, chrono, program_options
 # and system (its CMake files' find_package(Boost ...)) and GoogleTest.
 CORPORA_PACKAGES=(libgtest-dev libboost-dev libboost-thread-dev libboost-date-time-dev
