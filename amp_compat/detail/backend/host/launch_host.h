@@ -212,24 +212,26 @@ template <class Exec> struct host_launcher {
   static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
     using shape = tile_shape<D0, D1, D2>;
     constexpr int R = shape::rank;
-    const bool compiled = host_tiles::use_compiled(k.fn()); // reports the path; false unless F is a compiled_kernel
-    if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
-      // A kernel the tile compiler rewrote: one call per tile, no fibers, in
-      // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
-      // Its fibers form (AMP_HOST_TILES=fibers) is the portable path's.
-      if (!compiled) return team_fiber_tiles<Exec>(te, k);
-      using host_tiles::isa;
-      const host_tiles::isa_request& r = host_tiles::requested_isa();
-      if constexpr (host_tiles::wide_isas && host_tiles::is_compiled_kernel_t<F>::wide) {
-        if (r.measured)
-          return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
-                                     : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
-        if (r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
-        if (r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+    if (host_tiles::use_compiled(k.fn())) { // reports the path; false unless F is a compiled_kernel
+      if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
+        // A kernel the tile compiler rewrote: one call per tile, no fibers, in
+        // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
+        using host_tiles::isa;
+        const host_tiles::isa_request& r = host_tiles::requested_isa();
+        if constexpr (host_tiles::wide_isas && host_tiles::is_compiled_kernel_t<F>::wide) {
+          if (r.measured)
+            return r.widest == isa::v4 ? measured_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn())
+                                       : measured_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+          if (r.fixed == isa::v4) return compiled_tiles<D0, D1, D2, int(isa::v4)>(te, k.fn());
+          if (r.fixed == isa::v3) return compiled_tiles<D0, D1, D2, int(isa::v3)>(te, k.fn());
+        }
+        return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
       }
-      return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
+    }
+    if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
+      // Its fibers form (AMP_HOST_TILES=fibers) is the portable path's.
+      return team_fiber_tiles<Exec>(te, k);
     } else {
-      (void)compiled;
       const Concurrency::extent<R> tile_ext = shape::tile_extent();
       return each_tile<shape, F>(te, [&k, tile_ext](const index<R>& tile, const index<R>& org) {
         // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
