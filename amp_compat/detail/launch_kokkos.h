@@ -95,29 +95,6 @@ template <int D0, int D1, int D2, class F> struct kk_team_tile {
   }
 };
 
-// Tiled model on a host execution space: a team of one runs the tile's
-// work-items as fibers.
-template <int D0, int D1, int D2, class F> struct kk_fiber_tile {
-  using shape = tile_shape<D0, D1, D2>;
-  static constexpr int R = shape::rank;
-  const kernel_image<F>* k;
-  Concurrency::extent<R> tiles;
-  error_slot* err;
-  template <class Member> AMP_HOST_ONLY void operator()(const Member& m) const {
-    if (err->failed.load(std::memory_order_relaxed)) return;
-    try {
-      target::amp_context_scope in_kernel; // as in kk_host_guard; the tile's fibers share this thread
-      tile_ctx<R> ctx{delinearize(m.league_rank(), tiles), shape::tile_extent()};
-      host_tile_body<D0, D1, D2, F> body{&k->fn(), ctx.tile, {}};
-      for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * ctx.tile_ext[d];
-      host_tiles::tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
-      if constexpr (checked::on) checked::leave();
-    } catch (...) {
-      err->set(std::current_exception());
-    }
-  }
-};
-
 // ---- the launcher
 template <class Exec> struct kokkos_launcher {
   static constexpr bool gpu = team_is_thread_group<Exec>;
@@ -173,11 +150,7 @@ template <class Exec> struct kokkos_launcher {
     if constexpr (gpu) {
       Kokkos::parallel_for(name, team_policy<D0, D1, D2>(league), kk_team_tile<D0, D1, D2, F>{k, tiles});
     } else {
-      error_slot err;
-      Kokkos::parallel_for(name, Kokkos::TeamPolicy<Exec, Kokkos::IndexType<int>>(league, 1),
-                           kk_fiber_tile<D0, D1, D2, F>{&k, tiles, &err});
-      Kokkos::fence();
-      err.rethrow();
+      team_fiber_tiles<Exec>(te, k);
     }
   }
 

@@ -6,7 +6,8 @@
 //    work-items run through host_tiles::tile_run (plain loop, fibers at barriers),
 //    or, for a kernel the tile compiler rewrote (compiled_tiles.h), through
 //    one call per tile of its compiled body, which loops over the work-items
-//    between barriers itself.
+//    between barriers itself (its fibers form, AMP_HOST_TILES=fibers, is the
+//    portable path's league of teams of one: team_fiber_tiles).
 // An exception from a work-item stops the remaining work and is rethrown on the
 // calling thread once the parallel region has ended (it cannot cross OpenMP).
 #pragma once
@@ -132,6 +133,47 @@ template <int D0, int D1, int D2, class F> struct host_tile_body {
   }
 };
 
+// A tiled launch as a Kokkos league of tiles, each a team of one whose OS
+// thread runs the tile's work-items as fibers (a team of N threads would need
+// N OS threads per tile). It serves the portable path on host execution
+// spaces and the fibers form (AMP_HOST_TILES=fibers) of a kernel the tile
+// compiler compiled, so that such a kernel's work-items are compiled as
+// fibers once per space, not once per launcher (bench/RESULTS.md, "Compile
+// times, sixth round").
+template <int D0, int D1, int D2, class F> struct fiber_team_tile {
+  using shape = tile_shape<D0, D1, D2>;
+  static constexpr int R = shape::rank;
+  const kernel_image<F>* k;
+  Concurrency::extent<R> tiles;
+  error_slot* err;
+  template <class Member> AMP_HOST_ONLY void operator()(const Member& m) const {
+    if (err->failed.load(std::memory_order_relaxed)) return;
+    try {
+      target::amp_context_scope in_kernel; // the tile's fibers share this thread
+      tile_ctx<R> ctx{delinearize(m.league_rank(), tiles), shape::tile_extent()};
+      host_tile_body<D0, D1, D2, F> body{&k->fn(), ctx.tile, {}};
+      for (int d = 0; d < R; ++d) body.org[d] = ctx.tile[d] * ctx.tile_ext[d];
+      host_tiles::tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+      if constexpr (checked::on) checked::leave();
+    } catch (...) {
+      err->set(std::current_exception());
+    }
+  }
+};
+template <class Exec, int D0, int D1, int D2, class F>
+void team_fiber_tiles(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
+  using shape = tile_shape<D0, D1, D2>;
+  constexpr int R = shape::rank;
+  Concurrency::extent<R> tiles;
+  for (int d = 0; d < R; ++d) tiles[d] = te[d] / shape::tile_extent()[d];
+  error_slot err;
+  Kokkos::parallel_for(kernel_name<F>::get("tiled"),
+                       Kokkos::TeamPolicy<Exec, Kokkos::IndexType<int>>(static_cast<int>(tiles.size_64()), 1),
+                       fiber_team_tile<D0, D1, D2, F>{&k, tiles, &err});
+  Kokkos::fence();
+  err.rethrow();
+}
+
 template <class Exec> struct host_launcher {
   static constexpr long long block = 1024;
 
@@ -170,7 +212,7 @@ template <class Exec> struct host_launcher {
   static void tiled(const tiled_extent<D0, D1, D2>& te, const kernel_image<F>& k) {
     using shape = tile_shape<D0, D1, D2>;
     constexpr int R = shape::rank;
-    if (host_tiles::use_compiled(k.fn())) { // false unless F is a compiled_kernel
+    if (host_tiles::use_compiled(k.fn())) { // reports the path; false unless F is a compiled_kernel
       if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
         // A kernel the tile compiler rewrote: one call per tile, no fibers, in
         // the baseline copy or a wider one (compiled_tiles.h, "Vector width").
@@ -186,14 +228,19 @@ template <class Exec> struct host_launcher {
         return compiled_tiles<D0, D1, D2, int(isa::baseline)>(te, k.fn());
       }
     }
-    const Concurrency::extent<R> tile_ext = shape::tile_extent();
-    return each_tile<shape, F>(te, [&k, tile_ext](const index<R>& tile, const index<R>& org) {
-      // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
-      tile_ctx<R> ctx{tile, tile_ext};
-      host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, org};
-      tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
-      if constexpr (checked::on) checked::leave();
-    });
+    if constexpr (host_tiles::is_compiled_kernel_t<F>::value) {
+      // Its fibers form (AMP_HOST_TILES=fibers) is the portable path's.
+      return team_fiber_tiles<Exec>(te, k);
+    } else {
+      const Concurrency::extent<R> tile_ext = shape::tile_extent();
+      return each_tile<shape, F>(te, [&k, tile_ext](const index<R>& tile, const index<R>& org) {
+        // Each Kokkos iteration's thread runs its tiles' work-items as fibers.
+        tile_ctx<R> ctx{tile, tile_ext};
+        host_tile_body<D0, D1, D2, F> body{&k.fn(), ctx.tile, org};
+        tile_run::local().run(shape::threads, body, &describe_tile<R>, &ctx);
+        if constexpr (checked::on) checked::leave();
+      });
+    }
   }
 
 private:
