@@ -2,9 +2,9 @@
 the edits made before the compile (msvc_edits: _MSC_VER, defaults of
 out-of-class member definitions, `template` before dependent member
 templates, non-int ranks deduced from AMP types, assert's extra argument,
-type_info, const elements, scoped enum initialisers), the warnings for builds
-without the rewrite, the mapping of the copy's line:column back to the
-original (original_offset), and the edits read from Clang's errors after a
+type_info, const elements, scoped enum initialisers, DLL linkage markers),
+the warnings for builds without the rewrite, the mapping of the copy's
+line:column back to the original (original_offset), and the edits read from Clang's errors after a
 failed compile (fixit_edits). Text only (the compiled results:
 tests/compat/msvc, ./amp test).
 
@@ -71,6 +71,19 @@ class Edits(unittest.TestCase):
                          "std::deque<int> dq; std::vector<const int>* v;")
         self.assertEqual(rewritten("enum class E : int { a = F::x, b = G::y, c = 3 };"),
                          "enum class E : int { a = static_cast<int>(F::x), b = static_cast<int>(G::y), c = 3 };")
+
+    def test_dll_linkage_markers(self):
+        # A DLL's header macro: exports become default-visibility symbols,
+        # imports an empty attribute list (Clang warns at each one otherwise).
+        self.assertEqual(rewritten("#define API __declspec(dllexport)\nAPI void f();\n"),
+                         '#define API __attribute__((visibility("default")))\nAPI void f();\n')
+        self.assertEqual(rewritten("class __declspec( dllimport ) C { __declspec(dllimport) void m(); };"),
+                         "class __attribute__(()) C { __attribute__(()) void m(); };")
+        for kept in ('__declspec(align(16)) struct S {};', '// __declspec(dllexport)\n',
+                     'const char* s = "__declspec(dllimport)";', "__declspec(dllexport noinline) void g();"):
+            self.assertEqual(rewritten(kept), kept)
+        self.assertEqual(msvc.describe(msvc.msvc_edits("__declspec(dllexport) int h();")),
+                         "DLL export/import markers as ELF visibility")
 
     def test_nothing_to_do(self):
         self.assertEqual(msvc.msvc_edits("int main() { return 0; }\n"), [])

@@ -541,6 +541,24 @@ def scoped_enum_initializer_edits(b):
     return edits
 
 
+# MSVC's DLL linkage markers, `__declspec(dllexport)` and `__declspec(dllimport)`
+# (a library's header macro puts one on every function it exports): Clang on
+# ELF ignores both with a warning at each declaration, hundreds in a file of
+# such a library. They become what the GCC build's crt_extras.h makes of them:
+# an export is a symbol of default visibility, an import needs nothing (an
+# empty GNU attribute list, valid wherever the __declspec was).
+DLL_LINKAGE = re.compile(r"\b__declspec\s*\(\s*(dllexport|dllimport)\s*\)")
+DLL_EXPORT = '__attribute__((visibility("default")))'
+DLL_IMPORT = "__attribute__(())"
+
+
+def dll_linkage_edits(b):
+    """Edits of the __declspec(dllexport|dllimport) in b, in code and in
+    #define lines (b: comments and literals blanked)."""
+    return [(m.start(), m.end(), DLL_EXPORT if m.group(1) == "dllexport" else DLL_IMPORT)
+            for m in DLL_LINKAGE.finditer(b)]
+
+
 # A function returning an lvalue reference whose body has no return
 # statement (`A& operator=(const A&) restrict(amp) {}`, 20 of them in
 # Microsoft's conformance suite): MSVC returned whatever its return register
@@ -607,6 +625,7 @@ def _msvc_edits(text, path):
     first = msc_ver_edits(b) + member_definition_default_edits(b) + missing_template_edits(b) + const_element_edits(b)
     first += assert_extra_argument_edits(b) + type_info_edits(b)  # void main: windows.fix_void_main, before
     first += scoped_enum_initializer_edits(b) + missing_reference_return_edits(b)
+    first += dll_linkage_edits(b)
     moves = [e for e in deferred_class_template_edits(text, b, path)
              if not any(s < e[1] and e[0] < t for s, t, _ in first)]
     first += moves
@@ -1104,6 +1123,8 @@ def describe(edits):
         kinds.append("_MSC_VER -> AMP_MSVC_VER")
     if any(rep == "" for _, _, rep in edits):
         kinds.append("default template arguments of out-of-class member definitions dropped")
+    if any(rep in (DLL_EXPORT, DLL_IMPORT) for _, _, rep in edits):
+        kinds.append("DLL export/import markers as ELF visibility")
     if any(rep == "std::" for _, _, rep in edits):
         kinds.append("type_info -> std::type_info")
     if any(rep.startswith("static_cast<") and rep.endswith(">(") for _, _, rep in edits):
