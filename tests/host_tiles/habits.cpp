@@ -1062,6 +1062,47 @@ void function_objects() {
   digest("functor_outside_class", dens);
 }
 
+// A BLAS library's matrix multiply: references to the work-item's element
+// of a tile_static array, chosen by a template parameter (`T& a_local =
+// (transposed ? a_tile[col][row] : a_tile[row][col]);`), declared before
+// the loop around the barriers and written through in every iteration.
+enum class hb_layout { plain, transposed };
+template <int TS, hb_layout LA, hb_layout LB>
+void hb_gemm(int n, const array_view<const float, 2>& a, const array_view<const float, 2>& b,
+             const array_view<float, 2>& c) {
+  parallel_for_each(c.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> tid) restrict(amp) { // expect: compiled
+    tile_static float a_tile[TS][TS];
+    tile_static float b_tile[TS][TS];
+    const int col = tid.local[0];
+    const int row = tid.local[1];
+    float& a_local = (LA == hb_layout::plain ? a_tile[row][col] : a_tile[col][row]);
+    float& b_local = (LB == hb_layout::plain ? b_tile[row][col] : b_tile[col][row]);
+    const int j = tid.tile_origin[0], i = tid.tile_origin[1];
+    float sum = 0.0f;
+    for (int k = 0; k < n; k += TS) {
+      a_local = LA == hb_layout::plain ? a(k + row, i + col) : a(i + row, k + col);
+      b_local = LB == hb_layout::plain ? b(j + row, k + col) : b(k + row, j + col);
+      tid.barrier.wait_with_tile_static_memory_fence();
+      for (int l = 0; l < TS; ++l) sum += a_tile[l][col] * b_tile[row][l];
+      tid.barrier.wait_with_tile_static_memory_fence();
+    }
+    c(j + row, i + col) = sum;
+  });
+}
+void element_references() {
+  const int n = 32;
+  std::vector<float> ha(n * n), hb(n * n), hc(n * n), hd(n * n);
+  for (int i = 0; i < n * n; ++i) ha[i] = float(i % 13) * 0.5f, hb[i] = float(i % 7) - 2.0f;
+  array_view<const float, 2> a(n, n, ha), b(n, n, hb);
+  array_view<float, 2> c(n, n, hc), d(n, n, hd);
+  hb_gemm<16, hb_layout::plain, hb_layout::plain>(n, a, b, c);
+  hb_gemm<16, hb_layout::transposed, hb_layout::plain>(n, a, b, d);
+  c.synchronize();
+  d.synchronize();
+  digest("element_references_nn", hc);
+  digest("element_references_tn", hd);
+}
+
 } // namespace
 
 int main() {
@@ -1090,5 +1131,6 @@ int main() {
   unbraced_barrier();
   function_objects();
   call_in_expression();
+  element_references();
   return 0;
 }

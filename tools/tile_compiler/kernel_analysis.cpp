@@ -890,6 +890,12 @@ bool Kernel::constUse(const Expr* e) {
 // of the work-item: evaluating e again anywhere in the kernel gives the
 // same element.
 bool Kernel::elementRef(const Expr* e) {
+  // One of two such elements, chosen by a pure function of the work-item
+  // (a BLAS library's `T& a_local = (transposed ? a_tile[col][row] :
+  // a_tile[row][col]);`, its condition a template parameter).
+  if (const auto* co = dyn_cast<ConditionalOperator>(e->IgnoreParens()))
+    return co->isGLValue() && itemPure(co->getCond()) && elementRef(co->getTrueExpr()) &&
+           elementRef(co->getFalseExpr());
   // An element of tile storage (`T& smem = local_buffer[tidx.local[0]];`,
   // the AMP Algorithms Library's reduce): the array is the tile's, the
   // indices the work-item's own values.
