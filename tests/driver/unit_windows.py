@@ -83,6 +83,22 @@ class Shims(Tree):
         self.assertIn("/p/t.h and /p/T.H", two)
         self.assertIn("(included from /p/a.cpp, /p/b.cpp)", two)
 
+    def test_redirected_shims(self):
+        # the host tile compiler's copies of project headers, reached through
+        # shims that name the originals (deep shims for `..` spellings too)
+        timer, other = self.write("Sub/Timer.h"), self.write("Other.h")
+        shims = {"../sub/timer.h": ('"', [timer], ["/p/a.cpp"]), "other.h": ('"', [other], ["/p/a.cpp"])}
+        base = w.write_shims(shims, os.path.join(self.d, "work"))
+        self.assertEqual(w.shim_target(os.path.join(base, "other.h")), other)
+        self.assertIsNone(w.shim_target(timer), "not a shim")
+        copy = self.write("overlay/Timer.h")
+        dest = os.path.join(self.d, "mirror")
+        new = w.redirect_shims(base, dest, lambda t: copy if t == timer else t + ".none")
+        self.assertEqual(new, os.path.join(dest, "u"), "the counterpart of the shims' folder")
+        self.assertIn(f'#include "{copy}"', Path(self.d, "mirror", "sub", "timer.h").read_text())
+        self.assertIn(f'#include "{other}"', Path(new, "other.h").read_text(), "no copy: unchanged")
+        self.assertIsNone(w.redirect_shims(base, os.path.join(self.d, "m2"), lambda t: t + ".none"))
+
 
 class VoidMain(unittest.TestCase):
     def test_rewritten(self):

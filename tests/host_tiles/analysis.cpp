@@ -795,3 +795,19 @@ void pointer_to_tile_static(array_view<unsigned, 1> a) {
     a[t.global] = buf[63 - t.local[0]] + *mine;
   });
 }
+
+// A kernel template declared first in the user's header that a system
+// header includes (`--windows-compat` answers `#include "scan.h"` for
+// Scan.h so, Microsoft's Scan sample): its instantiations are visited from
+// that declaration, which was not entered (no note, the kernel on fibers
+// without a word). Only files in a system include folder are system.
+#include "shimmed_scan.h"
+template <int N> void shimmed_scan(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<N>(), [=](tiled_index<N> t) restrict(amp) { // expect: compiled
+    tile_static int s[N];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    a[t.global] = s[N - 1 - t.local[0]];
+  });
+}
+void use_shimmed_scan(array_view<int, 1> a) { shimmed_scan<64>(a); }

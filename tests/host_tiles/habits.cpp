@@ -5,6 +5,7 @@
 // test (never_breaks.sh) builds this file with a fault injected into every
 // compiled kernel and checks the build still succeeds, with the same output.
 #include <amp.h>
+#include <amp_math.h>
 #include <amp_short_vectors.h>
 
 #include <cstdint>
@@ -1101,6 +1102,43 @@ void element_references() {
   d.synchronize();
   digest("element_references_nn", hc);
   digest("element_references_tn", hd);
+// A BLAS library's GEMM kernels: `do { ... } while (--blocks > 0);` around
+// the barriers, the count a tile-level local (`K` rounded up, shifted by
+// `log2` of the step), and `do { ... } while (++k < n);`: a loop condition
+// that updates a tile-level counter by a uniform step is uniform and runs
+// once per tile, as a `for` increment does. Race-free, so any order of
+// work-items gives these bytes.
+void counted_loops() {
+  const int n = 96, depth = 45;
+  std::vector<float> in(n * depth), res(n);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(i % 13) * 0.5f - 2.0f;
+  array_view<const float, 1> a(int(in.size()), in);
+  array_view<float, 1> out(n, res);
+  parallel_for_each(extent<1>(n).tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static float s[32];
+    const int shift = fast_math::log2(16.0f);
+    int blocks = ((depth + 15) & ~15) >> shift;
+    int k = 0;
+    float acc = 0.0f;
+    do {
+      const int row = k * 16 + t.local[0] % 16;
+      s[t.local[0]] = row < depth ? a[row * n + t.global[0]] : 0.0f;
+      t.barrier.wait();
+      acc += s[(t.local[0] + 7) % 32];
+      t.barrier.wait();
+      k++;
+    } while (--blocks > 0);
+    int step = 0;
+    do {
+      s[t.local[0]] = acc + float(step);
+      t.barrier.wait();
+      acc = acc * 0.5f + s[31 - t.local[0]];
+      t.barrier.wait();
+    } while (++step < k);
+    out[t.global] = acc;
+  });
+  out.synchronize();
+  digest("counted_loops", res);
 }
 
 } // namespace
@@ -1132,5 +1170,6 @@ int main() {
   function_objects();
   call_in_expression();
   element_references();
+  counted_loops();
   return 0;
 }

@@ -115,6 +115,12 @@ private:
   const Expr* forWriteExpr(const DeclRefExpr* r);
   bool forWrite(const DeclRefExpr* r) { return forWriteExpr(r) != nullptr; }
   bool forWriteUniform(const DeclRefExpr* r);
+  // The update (++/--/an assignment) of r inside the condition of a
+  // statement around a barrier (`do { ... } while (--n > 0);`); null if r
+  // is not written so.
+  const Expr* condWriteExpr(const DeclRefExpr* r);
+  bool condWriteUniform(const DeclRefExpr* r);
+  bool tileCondUpdate(const Expr* e);
   bool tileWrites(const Expr* e);
   static void commaParts(const Expr* e, std::vector<const Expr*>& out);
   const VarDecl* updatedLocal(const Expr* e);

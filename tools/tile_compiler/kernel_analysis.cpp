@@ -467,6 +467,44 @@ const Expr* Kernel::forWriteExpr(const DeclRefExpr* r) {
   }
   return nullptr;
 }
+// The condition of a split statement runs once per tile in the compiled
+// form (as a `for` increment does) and once per work-item on fibers, each
+// on its own copy: with a uniform step, every copy holds the tile-level
+// value after it.
+const Expr* Kernel::condWriteExpr(const DeclRefExpr* r) {
+  const Stmt* p = parentOf(r);
+  while (p && isa<ParenExpr>(p)) p = parentOf(p);
+  const auto* u = dyn_cast_or_null<UnaryOperator>(p);
+  const auto* b = dyn_cast_or_null<BinaryOperator>(p);
+  if (!(u && u->isIncrementDecrementOp()) && !(b && b->isAssignmentOp() && strip(b->getLHS()) == r)) return nullptr;
+  const Stmt* top = p;
+  const Stmt* q = parentOf(top);
+  for (; q && isa<Expr>(q); q = parentOf(q)) top = q;
+  if (!q || !withBarrier_.count(q)) return nullptr;
+  const Expr* cond = nullptr;
+  if (const auto* f = dyn_cast<ForStmt>(q)) cond = f->getCond();
+  if (const auto* w = dyn_cast<WhileStmt>(q)) cond = w->getCond();
+  if (const auto* d = dyn_cast<DoStmt>(q)) cond = d->getCond();
+  if (const auto* i = dyn_cast<IfStmt>(q)) cond = i->getCond();
+  if (const auto* sw = dyn_cast<SwitchStmt>(q)) cond = sw->getCond();
+  return cond && cond == top ? cast<Expr>(p) : nullptr;
+}
+bool Kernel::condWriteUniform(const DeclRefExpr* r) {
+  const Expr* w = condWriteExpr(r);
+  if (const auto* b = dyn_cast_or_null<BinaryOperator>(w)) return uniform(b->getRHS());
+  return w != nullptr;
+}
+// e is a tile-level local's update in a split statement's condition, by a
+// uniform step: its value is the same for every work-item.
+bool Kernel::tileCondUpdate(const Expr* e) {
+  const Expr* lhs = nullptr;
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
+  if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) lhs = b->getLHS();
+  const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+  const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  return v && locals_.count(v) && tileLevel_.count(v) && !itemMode_ && condWriteExpr(dr) == e &&
+         condWriteUniform(dr);
+}
 bool Kernel::forWriteUniform(const DeclRefExpr* r) {
   const Expr* w = forWriteExpr(r);
   if (const auto* b = dyn_cast_or_null<BinaryOperator>(w)) return uniform(b->getRHS());
@@ -675,11 +713,13 @@ bool Kernel::uniform(const Expr* e) {
       return true;
     return (isa<FieldDecl>(me->getMemberDecl()) || isa<VarDecl>(me->getMemberDecl())) && uniform(base);
   }
+  if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) return tileCondUpdate(b);
   if (const auto* b = dyn_cast<BinaryOperator>(e))
-    return !b->isAssignmentOp() && b->getOpcode() != BO_Comma && uniform(b->getLHS()) && uniform(b->getRHS());
+    return b->getOpcode() != BO_Comma && uniform(b->getLHS()) && uniform(b->getRHS());
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     switch (u->getOpcode()) {
     case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot: return uniform(u->getSubExpr());
+    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec: return tileCondUpdate(u);
     default: return false;
     }
   }
@@ -1108,7 +1148,8 @@ void Kernel::classifyLocals() {
     bool written = false;
     const bool reused = reusedLoopVariable(v, uses[v]);
     for (const DeclRefExpr* r : uses[v])
-      if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !t.isConstQualified() &&
+      if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !condWriteExpr(r) &&
+          !t.isConstQualified() &&
           !(reused && itemOwned_.count(r)))
         written = true;
     if (!written) tileLevel_.insert(v);
@@ -1126,7 +1167,8 @@ void Kernel::classifyLocals() {
                                       : uniform(v->getInit());
       if (ok && !object)
         for (const DeclRefExpr* r : uses[v])
-          if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r) && !forWriteUniform(r) && !itemOwned_.count(r))
+          if (!isRead(r) && !isLoopIncWrite(r, v) && !isTileUpdate(r) && !forWriteUniform(r) &&
+              !condWriteUniform(r) && !itemOwned_.count(r))
             ok = false;
       // A declaration is tile-level as a whole.
       if (ok)

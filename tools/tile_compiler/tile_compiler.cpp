@@ -41,8 +41,12 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/Support/FileSystem.h"
+
+#include <optional>
 
 namespace tile_compiler {
 
@@ -175,12 +179,43 @@ private:
 
   // Whether the traversal enters the declarations written in file fid: all
   // but a system header's that is not a project header the launcher named.
+  // A system header is one in a system include folder: Clang also marks
+  // system every file a system header includes, and `--windows-compat`
+  // answers `#include "scan.h"` (the file is Scan.h) with a shim in an
+  // -idirafter folder that includes the user's file, whose templates' kernels
+  // were then neither compiled nor reported.
   bool mayRewrite(SourceManager& sm, FileID fid) {
     if (fid == sm.getMainFileID() || !sm.getFileEntryRefForID(fid)) return true;
     if (!SrcMgr::isSystem(sm.getFileCharacteristic(sm.getLocForStartOfFile(fid)))) return true;
     std::string path;
-    return projectHeader(sm, fid, path);
+    return projectHeader(sm, fid, path) || !inSystemFolder(sm, fid);
   }
+
+  // Whether fid's file (its real path) lies under one of the system include
+  // folders of the parse (-isystem, -idirafter, the toolchain's).
+  bool inSystemFolder(SourceManager& sm, FileID fid) {
+    OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
+    llvm::SmallString<256> real;
+    if (!fe || llvm::sys::fs::real_path(fe->getName(), real)) return true;
+    const std::string path(real);
+    for (const std::string& d : systemFolders())
+      if (path.rfind(d + "/", 0) == 0) return true;
+    return false;
+  }
+
+  // The real paths of the parse's system include folders, read once.
+  const std::vector<std::string>& systemFolders() {
+    if (systemFolders_) return *systemFolders_;
+    systemFolders_.emplace();
+    HeaderSearch& hs = ci_.getPreprocessor().getHeaderSearchInfo();
+    for (auto it = hs.system_dir_begin(); it != hs.system_dir_end(); ++it) {
+      OptionalDirectoryEntryRef d = it->getDirRef();
+      llvm::SmallString<256> real;
+      if (d && !llvm::sys::fs::real_path(d->getName(), real)) systemFolders_->push_back(std::string(real));
+    }
+    return *systemFolders_;
+  }
+  std::optional<std::vector<std::string>> systemFolders_;
 
   // Whether fid is one of the project headers the launcher named (headers_);
   // path: its name there (a real path).

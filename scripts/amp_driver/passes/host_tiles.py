@@ -308,7 +308,33 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
         return args, lambda: None, None, kernels, parse_errors
     if not hdr_extra:
         return extra + new_args, cleanup, None, kernels, parse_errors
-    return hdr_extra + extra + new_args, cleanup, extra + new_args, kernels, parse_errors
+    with_copies = _shims_to_copies(new_args, overlay, work + "/winshims")
+    return hdr_extra + extra + with_copies, cleanup, extra + new_args, kernels, parse_errors
+
+
+def _shims_to_copies(args, overlay, dest):
+    """args with each -idirafter folder of --windows-compat's include shims
+    (passes/windows.py) replaced by a copy whose shims include the rewritten
+    copies of the project headers (overlay + real path) where there are
+    some: a shim names the original by its absolute path, which the
+    overlay's folders ahead of it cannot redirect, so a header reached by
+    a Windows spelling would compile with its kernels unwrapped (on fibers,
+    the census saying compiled)."""
+    from .windows import redirect_shims
+    copy_of = lambda t: overlay + os.path.realpath(t)
+    out, k = [], 0
+    while k < len(args):
+        a = args[k]
+        if not a.startswith("-idirafter"):
+            out.append(a)
+            k += 1
+            continue
+        step = 2 if a == "-idirafter" else 1
+        folder = a[len("-idirafter"):] or (args[k + 1] if k + 1 < len(args) else "")
+        new = redirect_shims(folder, f"{dest}/{k}", copy_of) if folder and os.path.isdir(folder) else None
+        out += ["-idirafter", new] if new else args[k:k + step]
+        k += step
+    return out
 
 
 def _header_folders(job, args, overlay, headers, srcs):

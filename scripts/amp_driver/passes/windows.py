@@ -149,6 +149,48 @@ def _c_string(s):
     return s.replace("\\", "\\\\").replace('"', '\\"')
 
 
+SHIM_NOTE = "the Windows spelling of this file (amp_compat --windows-compat)"  # each shim's first line
+
+
+def shim_target(path):
+    """The file a shim of write_shims includes (its absolute path); None for
+    any other file."""
+    try:
+        lines = Path(path).read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+    m = re.fullmatch(r'#include "((?:[^"\\]|\\.)*)"', lines[1]) if len(lines) >= 2 else None
+    if not m or SHIM_NOTE not in lines[0]:
+        return None
+    return re.sub(r"\\(.)", r"\1", m.group(1))
+
+
+def redirect_shims(folder, dest, copy_of):
+    """The shims under `folder` (an -idirafter folder of write_shims) copied
+    to dest, each including copy_of(its target) instead of its target where
+    that is a file; returns the folder to use instead of `folder` (dest's
+    counterpart), or None when no shim is redirected. The host tile
+    compiler's rewritten copies of project headers are reached so: a shim
+    names the original by its absolute path."""
+    root = folder
+    while os.path.basename(root) == "u":  # write_shims' levels for `..` in a spelling
+        root = os.path.dirname(root)
+    redirected = False
+    for d, _, files in os.walk(root):
+        for f in files:
+            src = os.path.join(d, f)
+            target = shim_target(src)
+            copy = copy_of(target) if target else None
+            out = Path(dest, os.path.relpath(src, root))
+            out.parent.mkdir(parents=True, exist_ok=True)
+            text = Path(src).read_text(errors="replace")
+            if copy and os.path.isfile(copy):
+                text = text.replace(f'#include "{_c_string(target)}"', f'#include "{_c_string(copy)}"')
+                redirected = True
+            out.write_text(text)
+    return os.path.normpath(os.path.join(dest, os.path.relpath(folder, root))) if redirected else None
+
+
 def write_shims(shims, work):
     """Writes the shims under work/inc/...; returns the folder for -idirafter."""
     depth = max([n.replace("\\", "/").split("/").count("..") for n in shims] + [0])
@@ -159,7 +201,7 @@ def write_shims(shims, work):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         spelled = f'{kind}{name}{">" if kind == "<" else chr(34)}'
         if len(targets) == 1:
-            body = (f"// {spelled}: the Windows spelling of this file (amp_compat --windows-compat)\n"
+            body = (f"// {spelled}: {SHIM_NOTE}\n"
                     f'#include "{_c_string(targets[0])}"\n')
         else:
             body = (f'#error "amp_compat: #include {_c_string(spelled)} names several files when case and '
