@@ -1102,6 +1102,8 @@ void element_references() {
   d.synchronize();
   digest("element_references_nn", hc);
   digest("element_references_tn", hd);
+}
+
 // A BLAS library's GEMM kernels: `do { ... } while (--blocks > 0);` around
 // the barriers, the count a tile-level local (`K` rounded up, shifted by
 // `log2` of the step), and `do { ... } while (++k < n);`: a loop condition
