@@ -195,7 +195,25 @@ class FixIts(unittest.TestCase):
     def test_pointer_compared_with_zero(self):
         text = "bool f(int* p) { return p <= 0; }\n"
         err = f"{self.P}:1:27: error: ordered comparison between pointer and zero ('int *' and 'int')\n"
-        self.assertEqual(self.fix(text, err), "bool f(int* p) { return p <= static_cast<int *>(0); }\n")
+        self.assertEqual(self.fix(text, err), "bool f(int* p) { return p <= static_cast<decltype(+p)>(0); }\n")
+        sum_ = "bool f(int* p, int n) { return n + p <= 0; }\n"  # no plain operand: the diagnostic's type
+        err = f"{self.P}:1:38: error: ordered comparison between pointer and zero ('int *' and 'int')\n"
+        self.assertEqual(self.fix(sum_, err), "bool f(int* p, int n) { return n + p <= static_cast<int *>(0); }\n")
+
+    def test_pointer_compared_with_zero_in_a_template(self):
+        # One comparison, a diagnostic per instantiation (a BLAS library's
+        # `if (x <= 0)` for four element types): one edit right for all of
+        # them; the four casts were written over one `0`.
+        text = "template <class T> int f(const T* x) {\n  if (x <= 0) return 0;\n  return 1;\n}\n"
+        err = "".join(f"{self.P}:2:9: error: ordered comparison between pointer and zero ('const {t} *' and 'int')\n"
+                      for t in ("float", "double", "cf", "cd"))
+        self.assertEqual(self.fix(text, err),
+                         "template <class T> int f(const T* x) {\n  if (x <= static_cast<decltype(+x)>(0)) return 0;\n"
+                         "  return 1;\n}\n")
+
+    def test_overlapping_edits_keep_the_text_whole(self):
+        self.assertEqual(msvc.apply("if (x <= 0)", {(9, 10, "A"), (9, 10, "B")}), "if (x <= B)")
+        self.assertEqual(msvc.apply("abcdef", {(1, 3, "X"), (3, 5, "Y")}), "aXYf")
 
     def test_ambiguous_array(self):
         text = "void f() { array<float, 1> a(4); }\n"

@@ -859,18 +859,49 @@ PTR_ZERO = re.compile(r"^(.*?):(\d+):(\d+): error: ordered comparison between po
 
 
 def pointer_zero_edits(b, s, ptr_type):
-    """s: the comparison operator; the literal 0 beside it becomes
+    """s: the comparison operator; the literal 0 beside it becomes a null
+    pointer of the other operand's type: `static_cast<decltype(+E)>(0)` where
+    that operand E is a plain postfix expression (unary + makes it a prvalue
+    of its pointer type: one edit right for every instantiation of a
+    template, whose diagnostics name a type each), else
     `static_cast<ptr_type>(0)`."""
     op = re.compile(r"<=|>=|<|>").match(b, s)
     if not op:
         return []
     after = re.compile(r"\s*(0)(?![\w.])").match(b, op.end())
     if after:
-        return [(after.start(1), after.end(1), f"static_cast<{ptr_type}>(0)")]
+        other = _operand_before(b, s)
+        return [(after.start(1), after.end(1), _null_like(other, ptr_type))]
     before = re.search(r"(?<![\w.])(0)\s*$", b[:s])
     if before:
-        return [(before.start(1), before.end(1), f"static_cast<{ptr_type}>(0)")]
+        return [(before.start(1), before.end(1), _null_like(_operand_after(b, op.end()), ptr_type))]
     return []
+
+
+def _null_like(operand, ptr_type):
+    return f"static_cast<decltype(+{operand})>(0)" if operand else f"static_cast<{ptr_type}>(0)"
+
+
+_POSTFIX = re.compile(r"(?:::)?\w+(?:\s*(?:::|\.|->)\s*\w+|\s*\[[^\[\]]*\]|\s*\([^()]*\))*")
+# What may stand before or after a relational operator's whole operand.
+_LEFT_EDGE = re.compile(r"(?:^|[(,;{}?:!]|&&|\|\||(?<![=!<>])=|\breturn)\s*$")
+_RIGHT_EDGE = re.compile(r"\s*(?:$|[),;}?:]|&&|\|\|)")
+
+
+def _operand_before(b, s):
+    """The postfix expression that ends just before offset s and is the whole
+    left operand there, or None."""
+    for m in _POSTFIX.finditer(b, max(0, s - 200), s):
+        if b[m.end():s].strip() == "" and m.group(0) and _LEFT_EDGE.search(b[:m.start()]):
+            return m.group(0)
+    return None
+
+
+def _operand_after(b, e):
+    """The postfix expression that starts after offset e (spaces skipped) and
+    is the whole right operand there, or None."""
+    m = _POSTFIX.match(b, len(b[:e]) + (len(b[e:]) - len(b[e:].lstrip())))
+    return m.group(0) if m and _RIGHT_EDGE.match(b, m.end()) else None
 
 
 # A name that a dependent base class declares as a typedef (`template <class
@@ -1155,8 +1186,16 @@ def describe(edits):
 
 
 def apply(text, edits):
+    """text with edits (start, end, replacement) applied; of edits whose spans
+    overlap (two instantiations' fix-its for one token), the first in order
+    only, so that the text stays well formed and the compiler names what is
+    left."""
+    low = len(text) + 1
     for s, e, rep in sorted(edits, reverse=True):
+        if e > low:
+            continue
         text = text[:s] + rep + text[e:]
+        low = s
     return text
 
 
