@@ -1143,6 +1143,57 @@ void counted_loops() {
   digest("counted_loops", res);
 }
 
+// A BLAS library's reduction: a kernel in a host template calls a tile
+// reduction template with its element type and tile size written and its
+// functor deduced from a member of the host template's functor parameter
+// (`hb_tile_reduce<T, TS>(&smem, tid, helper.op)`, a dependent type no
+// text of the kernel spells).
+template <class T> struct hb_sum {
+  T operator()(const T& a, const T& b) const restrict(cpu, amp) { return a + b; }
+};
+template <class T> struct hb_abs_sum_helper {
+  hb_sum<T> op;
+  T init_value = T(0);
+  void local_reduce(T& acc, int i, const array_view<const T, 1>& x) const restrict(cpu, amp) {
+    acc = op(acc, x[i] < T(0) ? -x[i] : x[i]);
+  }
+};
+template <typename T, unsigned int TS, typename F>
+void hb_tile_reduce(T* const mem, tiled_index<TS> tid, const F& op) restrict(amp) {
+  const unsigned int local = tid.local[0];
+  for (unsigned int half = TS / 2; half > 0; half /= 2) {
+    if (local < half) mem[0] = op(mem[0], mem[half]);
+    tid.barrier.wait_with_tile_static_memory_fence();
+  }
+}
+template <unsigned int TS, typename T, typename H>
+std::vector<T> hb_reduce(const std::vector<T>& in, const H& reduce_helper) {
+  const int n = static_cast<int>(in.size()), tiles = 4, threads = tiles * TS;
+  array_view<const T, 1> x(n, in);
+  std::vector<T> partial(tiles);
+  array_view<T, 1> out(tiles, partial);
+  parallel_for_each(extent<1>(threads).tile<TS>(), [=](tiled_index<TS> tid) restrict(amp) { // expect: compiled
+    tile_static T local_buffer[TS];
+    int idx = tid.global[0];
+    T& smem = local_buffer[tid.local[0]];
+    smem = reduce_helper.init_value;
+    while (idx < n) {
+      reduce_helper.local_reduce(smem, idx, x);
+      idx += threads;
+    }
+    tid.barrier.wait_with_tile_static_memory_fence();
+    hb_tile_reduce<T, TS>(&smem, tid, reduce_helper.op);
+    if (tid.local[0] == 0) out[tid.tile[0]] = smem;
+  });
+  out.synchronize();
+  return partial;
+}
+void deduced_functor() {
+  std::vector<float> v(1000);
+  for (int i = 0; i < 1000; ++i) v[i] = float(i % 17) - 8.25f;
+  digest("deduced_functor", hb_reduce<64>(v, hb_abs_sum_helper<float>{}));
+}
+
 } // namespace
 
 int main() {
@@ -1173,5 +1224,6 @@ int main() {
   call_in_expression();
   element_references();
   counted_loops();
+  deduced_functor();
   return 0;
 }

@@ -869,6 +869,36 @@ std::string Inliner::deducedAsWritten(const NamedDecl* tp, const FunctionDecl* p
   }
   return "";
 }
+// A type parameter deduced from an argument whose type the kernel
+// template's text does not spell (`op(mem, tid, helper.op)` with `helper` of
+// the kernel template's type parameter: a dependent member): the deduction
+// itself, written over the argument's text in the kernel, where its names
+// are visible: for a parameter `T`, `std::decay_t<decltype(ARG)>`; `const
+// T&` or `const T`, cv and reference dropped; `T&`, the lvalue's type with
+// its cv (`decltype((ARG))`). Other parameter shapes: none ("").
+std::string Inliner::deducedFromArgument(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall,
+                                         FileID cfid, const std::vector<TextEdit>& cedits) {
+  auto isParam = [&](QualType t) {
+    const auto* tt = dyn_cast<TemplateTypeParmType>(t.getCanonicalType().getUnqualifiedType().getTypePtr());
+    return tt && isa<TemplateTypeParmDecl>(tp) && std::make_pair(tt->getDepth(), tt->getIndex()) == depthIndex(tp);
+  };
+  for (unsigned j = 0; j < pattern->getNumParams() && j < pcall->getNumArgs(); ++j) {
+    const QualType p = pattern->getParamDecl(j)->getType();
+    const Expr* ae = pcall->getArg(j);
+    if (isa<CXXDefaultArgExpr>(ae) || !ae->getBeginLoc().isFileID() || !ae->getEndLoc().isFileID() ||
+        sm_.getFileID(ae->getBeginLoc()) != cfid)
+      continue;
+    const std::string arg = editedText(sm_, cfid, off(ae->getBeginLoc()), endOfToken(ae->getEndLoc()), cedits);
+    if (const auto* r = p->getAs<LValueReferenceType>(); r && isParam(r->getPointeeType()))
+      return r->getPointeeType().isConstQualified()
+                 ? "std::remove_cv_t<std::remove_reference_t<decltype(" + arg + ")>>"
+                 : "std::remove_reference_t<decltype((" + arg + "))>";
+    if (!p->isReferenceType() && isParam(p))
+      return p.isConstQualified() ? "std::remove_cv_t<std::remove_reference_t<decltype(" + arg + ")>>"
+                                  : "std::decay_t<decltype(" + arg + ")>";
+  }
+  return "";
+}
 bool Inliner::calleeFileOk(SourceLocation l) {
   if (sm_.isWrittenInMainFile(l)) return true;
   OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
@@ -978,6 +1008,9 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
             !(ref && i < ref->getNumTemplateArgs()))
           for (const auto& [v, name] : kernelScopeValues())
             if (spelledText.empty() && llvm::APSInt::isSameValue(v, a.getAsIntegral())) spelledText = name;
+        if (spelledText.empty() && depth == 0 && a.getKind() == TemplateArgument::Type &&
+            !(ref && i < ref->getNumTemplateArgs()))
+          if (const CallExpr* pc = patternCall(call, depth)) spelledText = deducedFromArgument(tp, pattern, pc, cfid, cedits);
         if (spelledText.empty())
           throw Refused{"the template arguments of " + fname + " are deduced inside a kernel template" + at};
       }

@@ -119,6 +119,8 @@ private:
   std::optional<ArrayRef<TemplateArgument>> classArgs(QualType a, const TemplateDecl* of);
   std::string deduceFrom(QualType p, QualType a, const NamedDecl* tp, int level);
   std::string deducedAsWritten(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall);
+  std::string deducedFromArgument(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall, FileID cfid,
+                                  const std::vector<TextEdit>& cedits);
   bool calleeFileOk(SourceLocation l);
   std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
                          const ValueDecl* tiled, int depth, bool spelled,

@@ -172,6 +172,7 @@ private:
   void classifyLocals();
   int regionAt(unsigned o);
   bool isTypeDeclStmt(const Stmt* c);
+  bool namesLocal(const TypedefNameDecl* td);
   bool isOrdinary(const Stmt* c);
 
   // ---- emission

@@ -983,6 +983,11 @@ bool Kernel::uniformObject(const Expr* e) {
   // A function object's member (a value, or a reference bound when the
   // object was made): the same object for every work-item.
   if (!fn_.lambda && KernelFn::ownField(e)) return true;
+  // A member of such an object (`helper.op`, the inliner's binding of a
+  // functor argument taken from a captured helper): the same member of the
+  // same object.
+  if (const auto* me = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts()); me && !me->isArrow() && isa<FieldDecl>(me->getMemberDecl()))
+    return uniformObject(me->getBase());
   const auto* dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
   if (!v || v == param_) return false;
@@ -1350,11 +1355,27 @@ bool Kernel::isTypeDeclStmt(const Stmt* c) {
     if (!td || td->getUnderlyingType()->isDependentType()) return false;
     const SourceRange r = td->getSourceRange();
     if (!inFile(r.getBegin()) || !inFile(r.getEnd())) return false;
-    const char* buf = sm_.getBufferData(fid_).data();
-    const std::string w(buf + off(r.getBegin()), buf + endOfToken(r.getEnd()));
-    if (w.find("decltype") != std::string::npos || w.find("typeof") != std::string::npos) return false;
+    if (namesLocal(td)) return false;
   }
   return true;
+}
+// Whether a decltype/typeof in td's type names a local of the kernel (a
+// region may declare it); one over captures only (the inliner's alias of a
+// functor type deduced from `helper.op`) names the same type everywhere.
+bool Kernel::namesLocal(const TypedefNameDecl* td) {
+  struct V : RecursiveASTVisitor<V> {
+    const std::set<const VarDecl*>& locals;
+    bool found = false;
+    explicit V(const std::set<const VarDecl*>& l) : locals(l) {}
+    bool VisitDeclRefExpr(DeclRefExpr* r) {
+      const auto* v = dyn_cast<VarDecl>(r->getDecl());
+      found = found || (v && locals.count(v));
+      return true;
+    }
+  } v(locals_);
+  if (const TypeSourceInfo* tsi = td->getTypeSourceInfo()) v.TraverseTypeLoc(tsi->getTypeLoc());
+  else return true;
+  return v.found;
 }
 bool Kernel::isOrdinary(const Stmt* c) {
   if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c) ||
