@@ -17,6 +17,7 @@ AMP_TILE_PCH=0: no precompiled <amp.h> for the parse (below).
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -117,13 +118,15 @@ def _fixable(msgs):
     return msvc.fixable(msgs)
 
 
-def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
+def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False,
+            project=()):
     """Parses src with the compile flags (no sources; parse_flags picks what
     the parse needs) and writes src with its tiled kernels rewritten to out.
     cuda: a Clang CUDA compile (its host side is parsed); report: a note per
     tiled kernel with a barrier ("note: amp host tiles: ..."); headers: the
     project headers whose kernels are rewritten too, each copy written to
-    overlay/<its path>; fibers: kernels (FILE:LINE:COL) kept on fibers;
+    overlay/<its path>; project: every project header (mirrored beside
+    those, mirror_project); fibers: kernels (FILE:LINE:COL) kept on fibers;
     all_errors: no limit on the errors reported (-ferror-limit=0: the --msvc
     fix-it rounds read every missing `typename` of a failed parse at once,
     where Clang's 20 are often one location's, once per instantiation).
@@ -195,6 +198,8 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
             pch, with_pch = None, base
     if not ok:
         return False, notes1
+    if headers and overlay:
+        mirror_project(overlay, project)
     ov = _overlay_dirs(overlay, keep) if headers and overlay else []
     if not (_nonempty(out) and (INLINED in Path(out).read_text(errors="replace") or (ov and _inlined_in(overlay)))):
         return _nonempty(out), notes1
@@ -233,6 +238,21 @@ def _second_pass(src, out, base, with_pch, pch, ov, arg, parse, notes1):
     finally:
         if os.path.exists(in2):
             os.unlink(in2)
+
+
+def mirror_project(overlay, project):
+    """Where a project header was rewritten into the overlay, every other
+    project header gets a copy there too: a header that includes a rewritten
+    one by a relative name (`#include "detail/gemm.h"`, `"../utility/r.h"`)
+    finds it beside itself, in its own folder, before any include folder, so
+    an includer outside the overlay reached the original (its kernels
+    unwrapped, on fibers, while the census said compiled)."""
+    if not any(os.path.isfile(overlay + h) for h in project):
+        return
+    for h in project:
+        if not os.path.isfile(overlay + h) and os.path.isfile(h):
+            os.makedirs(os.path.dirname(overlay + h), exist_ok=True)
+            shutil.copyfile(h, overlay + h)
 
 
 def _overlay_dirs(overlay, keep):

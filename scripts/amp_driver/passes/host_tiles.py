@@ -250,7 +250,8 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
     all at once."""
     from .. import tile_compiler
     nothing = (args, lambda: None, None, [], "")
-    headers = [os.path.realpath(h) for h in headers if _may_hold_kernel(h)]
+    project = [os.path.realpath(h) for h in headers]
+    headers = [h for h in project if _may_hold_kernel(h)]
     todo = []
     for k in sources:
         try:
@@ -281,7 +282,7 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
         # Notes always (the census, and the kernels' lines for the fallback);
         # shown only under AMP_HOST_TILES_REPORT=1.
         ok, messages = tile_compiler.rewrite(str(dst_in), str(dst), flags, cuda=job.gpu == "cuda", report=True,
-                                             headers=headers, overlay=overlay, fibers=list(forced),
+                                             headers=headers, overlay=overlay, fibers=list(forced), project=project,
                                              all_errors=probe)
         lines = messages.splitlines()
         notes = [ln for ln in lines if "note: amp host tiles:" in ln]
@@ -302,7 +303,8 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]
     cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
-    hdr_extra = _header_folders(job, args, overlay, headers, [args[k] for k, _ in todo])
+    tile_compiler.mirror_project(overlay, project)
+    hdr_extra = _header_folders(job, args, overlay, project, [args[k] for k, _ in todo])
     if not extra and not hdr_extra:  # nothing rewritten: the compile as it came, once
         cleanup()
         return args, lambda: None, None, kernels, parse_errors

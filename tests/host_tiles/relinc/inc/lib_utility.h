@@ -1,0 +1,2 @@
+#pragma once
+#include "utility/tile_sum.h"
