@@ -272,7 +272,8 @@ class Pass(Stand_ins):
         (unless the kernel is forced back to fibers)."""
         calls = []
 
-        def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False):
+        def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False,
+                    project=()):
             calls.append(list(fibers))
             lines = Path(src).read_text().splitlines()  # #line 1 "orig", then the source
             orig = lines[0].split('"')[1]
@@ -406,6 +407,27 @@ class Alone(Stand_ins):
         self.assertEqual(len([p for p in Path(self.log).read_text().splitlines() if "c++-header" in p]), 2)
         self.assertIsNone(tile_compiler.pch_for("#include <vector>\nint x;\n#include <amp.h>\n", ["-DA"]))
 
+
+
+class Mirror(unittest.TestCase):
+    """tile_compiler.mirror_project: the project's other headers beside a
+    rewritten one, so that relative includes stay in the overlay."""
+
+    def test_copies_the_others_where_one_was_rewritten(self):
+        with tempfile.TemporaryDirectory() as d:
+            proj = [f"{d}/inc/lib.h", f"{d}/inc/detail/k.h", f"{d}/inc/utility/u.h"]
+            for h in proj:
+                os.makedirs(os.path.dirname(h), exist_ok=True)
+                Path(h).write_text(f"// {os.path.basename(h)}\n")
+            ov = f"{d}/ov"
+            tile_compiler.mirror_project(ov, proj)
+            self.assertFalse(os.path.exists(ov), "nothing rewritten: nothing copied")
+            os.makedirs(os.path.dirname(ov + proj[1]))
+            Path(ov + proj[1]).write_text("// rewritten\n")
+            tile_compiler.mirror_project(ov, proj)
+            self.assertEqual(Path(ov + proj[0]).read_text(), "// lib.h\n")
+            self.assertEqual(Path(ov + proj[2]).read_text(), "// u.h\n")
+            self.assertEqual(Path(ov + proj[1]).read_text(), "// rewritten\n", "a rewritten copy stays")
 
 if __name__ == "__main__":
     unittest.main()
