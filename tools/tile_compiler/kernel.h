@@ -112,6 +112,7 @@ private:
   void checkControl();
   void checkParamUses();
   bool isRead(const DeclRefExpr* r);
+  const Expr* writeOf(const DeclRefExpr* r);
   const Expr* forWriteExpr(const DeclRefExpr* r);
   bool forWrite(const DeclRefExpr* r) { return forWriteExpr(r) != nullptr; }
   bool forWriteUniform(const DeclRefExpr* r);

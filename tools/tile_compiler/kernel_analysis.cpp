@@ -446,23 +446,29 @@ bool Kernel::isRead(const DeclRefExpr* r) {
   }
   return false;
 }
+// The ++/--/assignment that writes r (through parentheses), or null.
+const Expr* Kernel::writeOf(const DeclRefExpr* r) {
+  const Stmt* p = parentOf(r);
+  while (p && isa<ParenExpr>(p)) p = parentOf(p);
+  const auto* u = dyn_cast_or_null<UnaryOperator>(p);
+  const auto* b = dyn_cast_or_null<BinaryOperator>(p);
+  if (u && u->isIncrementDecrementOp()) return u;
+  return b && b->isAssignmentOp() && strip(b->getLHS()) == r ? b : nullptr;
+}
 // The allowed writes of a split loop's variable: in its increment, as
 // ++v, v++, --v, v--, v op= U or v = U with U uniform.
 // r is written by the init or the increment of a `for` around a barrier
 // (an assignment or ++/-- there, alone or in a comma list), which runs
 // once per tile.
 const Expr* Kernel::forWriteExpr(const DeclRefExpr* r) {
-  const Stmt* p = parentOf(r);
-  while (p && isa<ParenExpr>(p)) p = parentOf(p);
-  const auto* u = dyn_cast_or_null<UnaryOperator>(p);
-  const auto* b = dyn_cast_or_null<BinaryOperator>(p);
-  if (!(u && u->isIncrementDecrementOp()) && !(b && b->isAssignmentOp() && strip(b->getLHS()) == r)) return nullptr;
+  const Expr* p = writeOf(r);
+  if (!p) return nullptr;
   const Stmt* top = p;
   for (const Stmt* q = parentOf(top); q; q = parentOf(top)) {
     if (const auto* c = dyn_cast<BinaryOperator>(q); c && c->getOpcode() == BO_Comma) { top = q; continue; }
     if (isa<ParenExpr>(q)) { top = q; continue; }
     const auto* f = dyn_cast<ForStmt>(q);
-    if (f && withBarrier_.count(f) && (f->getInit() == top || f->getInc() == top)) return cast<Expr>(p);
+    if (f && withBarrier_.count(f) && (f->getInit() == top || f->getInc() == top)) return p;
     return nullptr;
   }
   return nullptr;
@@ -472,11 +478,8 @@ const Expr* Kernel::forWriteExpr(const DeclRefExpr* r) {
 // on its own copy: with a uniform step, every copy holds the tile-level
 // value after it.
 const Expr* Kernel::condWriteExpr(const DeclRefExpr* r) {
-  const Stmt* p = parentOf(r);
-  while (p && isa<ParenExpr>(p)) p = parentOf(p);
-  const auto* u = dyn_cast_or_null<UnaryOperator>(p);
-  const auto* b = dyn_cast_or_null<BinaryOperator>(p);
-  if (!(u && u->isIncrementDecrementOp()) && !(b && b->isAssignmentOp() && strip(b->getLHS()) == r)) return nullptr;
+  const Expr* p = writeOf(r);
+  if (!p) return nullptr;
   const Stmt* top = p;
   const Stmt* q = parentOf(top);
   for (; q && isa<Expr>(q); q = parentOf(q)) top = q;
@@ -487,7 +490,7 @@ const Expr* Kernel::condWriteExpr(const DeclRefExpr* r) {
   if (const auto* d = dyn_cast<DoStmt>(q)) cond = d->getCond();
   if (const auto* i = dyn_cast<IfStmt>(q)) cond = i->getCond();
   if (const auto* sw = dyn_cast<SwitchStmt>(q)) cond = sw->getCond();
-  return cond && cond == top ? cast<Expr>(p) : nullptr;
+  return cond && cond == top ? p : nullptr;
 }
 bool Kernel::condWriteUniform(const DeclRefExpr* r) {
   const Expr* w = condWriteExpr(r);

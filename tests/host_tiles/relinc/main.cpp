@@ -1,5 +1,5 @@
 // Kernels in a library's headers that include each other by relative names
-// (relative_include.sh builds this with -I inc).
+// (runs_compiled.sh builds this with -I inc: host_tiles.relative_include).
 #include "lib.h"
 
 #include <cstdio>
@@ -9,7 +9,7 @@ int main() {
   std::vector<int> v(256);
   for (int i = 0; i < 256; ++i) v[i] = i * 7 % 31;
   concurrency::array_view<int, 1> a(256, v);
-  reverse_tiles<64>(a);
+  swap_pairs<64>(a, 3);
   tile_sums<32>(a, sum_helper{});
   a.synchronize();
   long sum = 0;

@@ -1,5 +1,5 @@
 // Kernels reached through a header included with another letter case
-// (windows_case.sh builds this with --windows-compat).
+// (runs_compiled.sh builds this with --windows-compat: host_tiles.windows_case).
 #include "tile_kernels.h"
 
 #include <cstdio>
