@@ -3,6 +3,7 @@
 #include "keys.h"
 
 #include <map>
+#include <vector>
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,6 +16,19 @@ namespace tile_compiler {
 // the launcher's copy, whose #line names the file as the launcher resolved
 // it; the same file must give the same key (else every kernel that inlines
 // a callee from such a header kept fibers: Bolt built with `..` in its -I).
+static std::vector<std::string>& overlays() {
+  static std::vector<std::string> o;
+  return o;
+}
+void keyOverlay(const std::string& overlay) {
+  if (overlay.empty()) return;
+  overlays().push_back(overlay + "/");
+  llvm::SmallString<256> r;
+  if (!llvm::sys::fs::real_path(overlay, r)) overlays().push_back(std::string(r) + "/");
+}
+// A file's name in keys: its real path; a copy in the overlay (the second
+// parse reads the first's copies of the project's headers) stands for its
+// original, so that both parses key a declaration alike.
 static std::string fileKey(const char* name) {
   static std::map<std::string, std::string> seen;
   auto it = seen.find(name);
@@ -24,7 +38,13 @@ static std::string fileKey(const char* name) {
     p = name;
     llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
   }
-  return seen[name] = std::string(p.str());
+  std::string k(p.str());
+  for (const std::string& o : overlays())
+    if (k.rfind(o, 0) == 0) {
+      k = k.substr(o.size() - 1);
+      break;
+    }
+  return seen[name] = k;
 }
 
 // A declaration as both parses see it: qualified name and where it is written.

@@ -9,6 +9,8 @@
 namespace tile_compiler {
 
 std::string declKey(SourceManager& sm, const Decl* d);
+// The overlay folder of this parse (its copies key as their originals).
+void keyOverlay(const std::string& overlay);
 std::string canon(QualType t);
 
 // The binding keys of a statement tree: statement kinds (implicit nodes

@@ -64,7 +64,9 @@ public:
   Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay,
            int pass, bool inl, std::set<std::string> fibers)
       : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)),
-        pass_(pass), inline_(inl), fibers_(std::move(fibers)) {}
+        pass_(pass), inline_(inl), fibers_(std::move(fibers)) {
+    keyOverlay(overlay_);
+  }
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     SourceManager& sm = ctx.getSourceManager();

@@ -1,8 +1,12 @@
 // A kernel whose callee waits on the barrier (inlined: the tile compiler's
 // second parse), in a header reached by "utility/tile_sum.h" from
-// lib_utility.h, whose functor type is deduced from a captured helper's member.
+// lib_utility.h, whose functor type is deduced from a captured helper's
+// member; the functor's class in a header of its own (keyed where it is
+// written: the second parse reads a copy of that header).
 #pragma once
 #include <amp.h>
+
+#include "ops.h"
 
 template <typename T, unsigned int TS, typename F>
 void tile_fold(T* const mem, concurrency::tiled_index<TS> tid, const F& op) restrict(amp) {
@@ -11,9 +15,6 @@ void tile_fold(T* const mem, concurrency::tiled_index<TS> tid, const F& op) rest
     tid.barrier.wait();
   }
 }
-struct add_op {
-  int operator()(int a, int b) const restrict(cpu, amp) { return a + b; }
-};
 struct sum_helper {
   add_op op;
 };
