@@ -38,13 +38,12 @@ static std::string fileKey(const char* name) {
     p = name;
     llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
   }
-  std::string k(p.str());
+  return seen[name] = originalOf(std::string(p.str()));
+}
+std::string originalOf(const std::string& path) {
   for (const std::string& o : overlays())
-    if (k.rfind(o, 0) == 0) {
-      k = k.substr(o.size() - 1);
-      break;
-    }
-  return seen[name] = k;
+    if (path.rfind(o, 0) == 0) return path.substr(o.size() - 1);
+  return path;
 }
 
 // A declaration as both parses see it: qualified name and where it is written.

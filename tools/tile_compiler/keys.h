@@ -11,6 +11,8 @@ namespace tile_compiler {
 std::string declKey(SourceManager& sm, const Decl* d);
 // The overlay folder of this parse (its copies key as their originals).
 void keyOverlay(const std::string& overlay);
+// path without the overlay's prefix: the original a copy stands for.
+std::string originalOf(const std::string& path);
 std::string canon(QualType t);
 
 // The binding keys of a statement tree: statement kinds (implicit nodes

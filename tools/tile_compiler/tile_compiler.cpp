@@ -225,14 +225,9 @@ private:
     if (overlay_.empty()) return false;
     OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
     if (!fe) return false;
-    path = fe->getFileEntry().tryGetRealPathName().str();
     // The second parse reads the first's copies of the headers (the script
-    // puts the overlay first): a copy stands for its original.
-    for (const std::string& o : {overlay_, overlayReal()})
-      if (path.rfind(o + "/", 0) == 0) {
-        path = path.substr(o.size());
-        break;
-      }
+    // puts the overlay first): a copy stands for its original (keyOverlay).
+    path = originalOf(fe->getFileEntry().tryGetRealPathName().str());
     if (!headers_.count(path)) {
       // The name Clang keeps may be the one it opened the file by (an -I
       // folder written `../shared/include`): the launcher lists real paths.
@@ -241,11 +236,6 @@ private:
       path = std::string(real);
     }
     return true;
-  }
-
-  std::string overlayReal() {
-    llvm::SmallString<256> r;
-    return llvm::sys::fs::real_path(overlay_, r) ? overlay_ : std::string(r);
   }
 
   // A barrier call, or the parameter passed to a function (which may wait).
