@@ -272,6 +272,21 @@ template <class Domain, class F> void launch_unlogged(const accelerator_view& av
   });
 }
 
+#ifdef AMP_TILE_COMPILER_PASS
+// The tile compiler's parse (tools/tile_compiler; the driver defines
+// AMP_TILE_COMPILER_PASS) reads the kernels and runs nothing: a launch there
+// instantiates the kernel's call for its index (a class template's
+// operator() included) and no launcher. The launchers' instantiations were
+// more than half of a parse's template work (bench/RESULTS.md, "Compile
+// times, seventh round").
+template <int N, class F> void launch(const accelerator_view&, const Concurrency::extent<N>&, const F& f) {
+  if (false) invoke_kernel(f, *static_cast<const Concurrency::index<N>*>(nullptr));
+}
+template <int D0, int D1, int D2, class F>
+void launch(const accelerator_view&, const tiled_extent<D0, D1, D2>&, const F& f) {
+  if (false) invoke_kernel(f, *static_cast<const tiled_index<D0, D1, D2>*>(nullptr));
+}
+#else
 template <class Domain, class F> void launch(const accelerator_view& av, const Domain& d, const F& f) {
   if (result_log::on()) {
     std::vector<buffer*> written;
@@ -288,6 +303,7 @@ template <class Domain, class F> void launch(const accelerator_view& av, const D
   }
   launch_unlogged(av, d, f);
 }
+#endif
 
 } // namespace detail
 

@@ -58,6 +58,12 @@ DROP = re.compile(r"-c|-S|-E|-fsyntax-only|-M|-MM|-MD|-MMD|-MP|-ferror-limit=.*|
 PCH_ERROR = re.compile(r"precompiled header|PCH file|AST file|pch-through-header|through header", re.I)
 
 
+# Part of every header's key: a header built, or a source declined (decline()),
+# by an earlier form of this module is not reused (2: templates instantiated
+# in the header, Clang's trait keywords looked up after it).
+KEY_VERSION = "2"
+
+
 def enabled():
     return os.environ.get("AMP_PREFIX_PCH", "1") != "0"
 
@@ -72,12 +78,14 @@ def first_include(text):
 LINE_DIRECTIVE = re.compile(r'[ \t]*#[ \t]*line[ \t]+(\d+)(?:[ \t]+("(?:[^"\\]|\\.)*"))?[ \t]*')
 
 
-def line_kept(text):
+def line_kept(text, after=()):
     """text with a #line after its first `#include "NAME"` that restates where
     the lines after it come from, when a #line comes before it (Clang skips
     the text up to the include, #line included: the launcher's copies start
     with `#line 1 "<original>"`); the text itself when there is none; None
-    when it cannot say (a #line it does not read)."""
+    when it cannot say (a #line it does not read). after: lines to put
+    between the include and that #line (only where a #line comes before the
+    include: the lines after keep their numbers and file name)."""
     found = _first_include(text)
     if not found:
         return None
@@ -97,7 +105,44 @@ def line_kept(text):
     # The include's own line number, then the next line's.
     nxt = number + 1 if number is not None else at + 2
     directive = f"#line {nxt}" + (f" {name}" if name else "")
-    return "\n".join(lines[:at + 1] + [directive] + lines[at + 1:])
+    return "\n".join(lines[:at + 1] + list(after) + [directive] + lines[at + 1:])
+
+
+# Clang's type-trait keywords (Clang 22's TokenKinds.def) that a library may
+# also declare as class templates, as libstdc++ does (`std::__is_pointer<T>`):
+# Clang then takes the name back as an identifier ("reverts" it). Under
+# -fdelayed-template-parsing (the MSVC dialect) a function template's body
+# kept unparsed in the precompiled header is parsed in the compile, where the
+# revert is restored only for names the compile's own text looks up: until
+# then `__is_pointer<_ValueType1>::__value` in std::equal's helper reads as
+# the trait ("expected '('"), and every source calling std::equal on vectors
+# failed with the header (the AMP Algorithms Library's scan and testtools
+# tests: compiled without it, 1.5-2.5x the compiler's time). A macro whose
+# body names them, defined and undefined right after the header's include,
+# makes the compile look each one up; it expands nowhere.
+TRAIT_KEYWORDS = (
+    "__array_extent __array_rank __has_nothrow_assign __has_nothrow_constructor __has_nothrow_copy "
+    "__has_nothrow_move_assign __has_trivial_assign __has_trivial_constructor __has_trivial_copy "
+    "__has_trivial_destructor __has_trivial_move_assign __has_trivial_move_constructor "
+    "__has_unique_object_representations __has_virtual_destructor __is_abstract __is_aggregate "
+    "__is_arithmetic __is_array __is_assignable __is_base_of __is_bitwise_cloneable __is_bounded_array "
+    "__is_class __is_complete_type __is_compound __is_const __is_constructible __is_convertible "
+    "__is_convertible_to __is_destructible __is_empty __is_enum __is_final __is_floating_point "
+    "__is_function __is_fundamental __is_integral __is_interface_class __is_layout_compatible __is_literal "
+    "__is_lvalue_expr __is_lvalue_reference __is_member_function_pointer __is_member_object_pointer "
+    "__is_member_pointer __is_nothrow_assignable __is_nothrow_constructible __is_nothrow_convertible "
+    "__is_nothrow_destructible __is_object __is_pod __is_pointer __is_pointer_interconvertible_base_of "
+    "__is_polymorphic __is_reference __is_rvalue_expr __is_rvalue_reference __is_same __is_scalar "
+    "__is_scoped_enum __is_sealed __is_signed __is_standard_layout __is_trivial __is_trivially_assignable "
+    "__is_trivially_constructible __is_trivially_copyable __is_trivially_destructible "
+    "__is_trivially_equality_comparable __is_trivially_relocatable __is_unbounded_array __is_union "
+    "__is_unsigned __is_void __is_volatile __reference_binds_to_temporary "
+    "__reference_constructs_from_temporary __reference_converts_from_temporary")
+TRAITS_SEEN = [f"#define __amp_compat_traits_seen {TRAIT_KEYWORDS}", "#undef __amp_compat_traits_seen"]
+
+
+def _delayed(args):
+    return any(o == "-fdelayed-template-parsing" for _, o, _ in scan(args))
 
 
 def _first_include(text):
@@ -214,7 +259,7 @@ def for_compile(compiler, args, src_index):
     words = _for_compile(compiler, args, src_index)
     if not words or _declined(words, text):
         return [], None
-    kept = line_kept(text)
+    kept = line_kept(text, TRAITS_SEEN if _delayed(args) else ())
     if kept is None:
         return [], None
     if kept is text:
@@ -285,7 +330,7 @@ def _for_compile(compiler, args, src_index):
         stamp = f"{os.path.realpath(real)} {os.path.getmtime(os.path.realpath(real))}"
     except OSError:
         return []
-    h = hashlib.sha1("\n".join([stamp, path] + flags).encode())
+    h = hashlib.sha1("\n".join([KEY_VERSION, stamp, path] + flags).encode())
     for t in trees:
         for rel in sorted(t):
             h.update(f"\n{rel}\n".encode() + t[rel])
@@ -345,7 +390,8 @@ def _build(compiler, flags, trees, path, d):
                     p.parent.mkdir(parents=True, exist_ok=True)
                     p.write_bytes(body)
             extra += ["-idirafter", str(root)]
-        return pch.build_header([compiler] + flags + extra, path, d / "prefix.pch", d / "deps.d")
+        return pch.build_header([compiler] + flags + extra + ["-fpch-instantiate-templates"], path, d / "prefix.pch",
+                                d / "deps.d")
     return pch.under_lock(d, _fresh, make)
 
 

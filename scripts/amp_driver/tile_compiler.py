@@ -96,7 +96,10 @@ def pch_for(text, flags):
                 if not os.path.isfile(hdr):
                     Path(hdr).write_text("#include <amp.h>\n")
                 tmp = f"{pch}.tmp.{os.getpid()}"
-                r = subprocess.run([clang(), "-x", "c++-header", "-w"] + flags + [hdr, "-o", tmp],
+                # Templates instantiated in the header (as the prefix header's):
+                # a parse then instantiates only what its own text needs.
+                r = subprocess.run([clang(), "-x", "c++-header", "-w", "-fpch-instantiate-templates"] + flags +
+                                   [hdr, "-o", tmp],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 if r.returncode == 0:
                     os.replace(tmp, pch)
@@ -240,17 +243,51 @@ def _second_pass(src, out, base, with_pch, pch, ov, arg, parse, notes1):
             os.unlink(in2)
 
 
+QUOTE_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
 def mirror_project(overlay, project):
-    """Where a project header was rewritten into the overlay, every other
-    project header gets a copy there too: a header that includes a rewritten
-    one by a relative name (`#include "detail/gemm.h"`, `"../utility/r.h"`)
-    finds it beside itself, in its own folder, before any include folder, so
-    an includer outside the overlay reached the original (its kernels
-    unwrapped, on fibers, while the census said compiled)."""
-    if not any(os.path.isfile(overlay + h) for h in project):
+    """Where project headers were rewritten into the overlay, the project
+    headers joined to them by relative includes get a copy there too: a
+    header that includes a rewritten one by a relative name (`#include
+    "detail/gemm.h"`, `"../utility/r.h"`) finds it beside itself, in its own
+    folder, before any include folder, so an includer outside the overlay
+    reached the original (its kernels unwrapped, on fibers, while the census
+    said compiled); and a copy's own relative includes (a functor's `"ops.h"`
+    beside a rewritten kernel's header) must be found beside the copy. So
+    every header joined to a rewritten one through such includes, either way,
+    is copied. Every `#include "NAME"` of a header counts, NAME tried against
+    every project folder (an MSVC-dialect compile also searches its includers'
+    folders), backslashes as slashes, case ignored (--windows-compat's case
+    shims); conditionals are not read (more copies, never fewer). A header
+    joined to none (a prefix header of standard includes) stays the original:
+    the precompiled prefix header (prefix_pch.py) then serves the second
+    parse and the compile, which a copy would shadow."""
+    rewritten = {h for h in project if os.path.isfile(overlay + h)}
+    if not rewritten:
         return
+    folders = {os.path.dirname(h) for h in project}
+    key = lambda p: os.path.normpath(p).lower()  # noqa: E731
+    by_key = {key(h): h for h in project}
+    edges = {h: set() for h in project}  # the relative-include graph, both ways
     for h in project:
-        if not os.path.isfile(overlay + h) and os.path.isfile(h):
+        try:
+            names = QUOTE_INCLUDE.findall(Path(h).read_text(errors="replace"))
+        except OSError:
+            continue
+        for n in names:
+            for d in folders:
+                g = by_key.get(key(os.path.join(d, n.replace("\\", "/"))))
+                if g and g != h:
+                    edges[h].add(g)
+                    edges[g].add(h)
+    joined, todo = set(rewritten), list(rewritten)
+    while todo:
+        for g in edges[todo.pop()] - joined:
+            joined.add(g)
+            todo.append(g)
+    for h in joined - rewritten:
+        if os.path.isfile(h):
             os.makedirs(os.path.dirname(overlay + h), exist_ok=True)
             shutil.copyfile(h, overlay + h)
 

@@ -413,21 +413,32 @@ class Mirror(unittest.TestCase):
     """tile_compiler.mirror_project: the project's other headers beside a
     rewritten one, so that relative includes stay in the overlay."""
 
-    def test_copies_the_others_where_one_was_rewritten(self):
+    def test_copies_the_headers_joined_to_a_rewritten_one(self):
         with tempfile.TemporaryDirectory() as d:
-            proj = [f"{d}/inc/lib.h", f"{d}/inc/detail/k.h", f"{d}/inc/utility/u.h"]
-            for h in proj:
+            text = {f"{d}/inc/lib.h": '#include "detail/k.h"\n',        # reaches the rewritten one
+                    f"{d}/inc/detail/k.h": '#include "ops.h"\n',         # rewritten below
+                    f"{d}/inc/utility/u.h": '#include "../lib.h"\n',    # through lib.h
+                    f"{d}/inc/win.h": '#include "Detail\\K.h"\n',       # a Windows spelling
+                    f"{d}/inc/stdafx.h": "#include <vector>\n#include <amp.h>\n",  # reaches none
+                    f"{d}/inc/other.h": '#include "utility/none.h"\n',  # names no project header
+                    f"{d}/inc/detail/ops.h": "// ops.h\n"}                # included by the rewritten one
+            for h, t in text.items():
                 os.makedirs(os.path.dirname(h), exist_ok=True)
-                Path(h).write_text(f"// {os.path.basename(h)}\n")
+                Path(h).write_text(t)
+            proj = list(text)
             ov = f"{d}/ov"
             tile_compiler.mirror_project(ov, proj)
             self.assertFalse(os.path.exists(ov), "nothing rewritten: nothing copied")
-            os.makedirs(os.path.dirname(ov + proj[1]))
-            Path(ov + proj[1]).write_text("// rewritten\n")
+            k = f"{d}/inc/detail/k.h"
+            os.makedirs(os.path.dirname(ov + k))
+            Path(ov + k).write_text("// rewritten\n")
             tile_compiler.mirror_project(ov, proj)
-            self.assertEqual(Path(ov + proj[0]).read_text(), "// lib.h\n")
-            self.assertEqual(Path(ov + proj[2]).read_text(), "// u.h\n")
-            self.assertEqual(Path(ov + proj[1]).read_text(), "// rewritten\n", "a rewritten copy stays")
+            for h in (f"{d}/inc/lib.h", f"{d}/inc/utility/u.h", f"{d}/inc/win.h", f"{d}/inc/detail/ops.h"):
+                self.assertEqual(Path(ov + h).read_text(), text[h], h)
+            for h in (f"{d}/inc/stdafx.h", f"{d}/inc/other.h"):
+                self.assertFalse(os.path.exists(ov + h), f"{h} reaches no rewritten header: the original serves")
+            self.assertEqual(Path(ov + k).read_text(), "// rewritten\n", "a rewritten copy stays")
+
 
 if __name__ == "__main__":
     unittest.main()

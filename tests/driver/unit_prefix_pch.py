@@ -42,6 +42,13 @@ class FirstInclude(unittest.TestCase):
         self.assertIs(prefix_pch.line_kept(plain), plain)
         self.assertIsNone(prefix_pch.line_kept('#line __LINE__\n#include "stdafx.h"\n'))
 
+    def test_lines_put_after_the_include_keep_the_numbers(self):
+        text = '#line 1 "/src/a.cpp"\n#include "stdafx.h"\nint x;\n'
+        self.assertEqual(prefix_pch.line_kept(text, ["#define Q a", "#undef Q"]),
+                         '#line 1 "/src/a.cpp"\n#include "stdafx.h"\n#define Q a\n#undef Q\n#line 2 "/src/a.cpp"\nint x;\n')
+        plain = '#include "stdafx.h"\nint x;\n'
+        self.assertIs(prefix_pch.line_kept(plain, ["#define Q a"]), plain, "no #line before: nothing put")
+
 
 class OnlyPrefix(unittest.TestCase):
     def test_the_headers_own_source_gets_none(self):
@@ -146,6 +153,28 @@ class RealClang(unittest.TestCase):
         r = prefix_pch.run(cmd, stderr=subprocess.PIPE, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(prefix_pch.for_compile(CLANG, cmd[1:], len(cmd) - 2), ([], None))
+
+    def test_the_launchers_copy_looks_the_trait_keywords_up_and_keeps_it(self):
+        # The same defect through the launcher's copy (#line 1 naming the
+        # original): the names are looked up after the include (TRAITS_SEEN)
+        # and the compile passes with the header, reporting at the original.
+        src = Path(self.t, "proj")
+        (src / "stdafx.h").write_text("#include <vector>\n#include <algorithm>\n")
+        self.orig.write_text('#include "stdafx.h"\n'
+                             "bool same(const std::vector<int>& a, const std::vector<int>& b) { return a == b; }\n"
+                             "int f() { return g(); }\n")
+        self.copy.write_text(f'#line 1 "{self.orig}"\n' + self.orig.read_text())
+        cmd = [CLANG, "-std=c++17", "-fdelayed-template-parsing"] + self.cmd[1:]
+        words, alt = prefix_pch.for_compile(CLANG, cmd[1:], len(cmd) - 2)
+        self.assertTrue(words)
+        self.assertIn("#define __amp_compat_traits_seen", Path(alt).read_text())
+        os.unlink(alt)
+        r = subprocess.run(cmd[:1] + words + cmd[1:-1] + [str(self.copy)], stderr=subprocess.PIPE, text=True)
+        self.assertIn("expected '('", r.stderr, "the defect, without the lookups")
+        r = prefix_pch.run(cmd, stderr=subprocess.PIPE, text=True)
+        self.assertNotIn("expected '('", r.stderr)
+        self.assertIn(f"{self.orig}:3:", r.stderr)  # only the source's own error, where the original says
+        self.assertEqual(prefix_pch.for_compile(CLANG, cmd[1:], len(cmd) - 2)[0], words, "not declined")
 
 
 if __name__ == "__main__":
