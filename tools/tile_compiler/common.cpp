@@ -59,26 +59,26 @@ bool slackDecl(SourceManager& sm, const LangOptions& lo, const DeclStmt* ds, uns
 }
 std::vector<SlackEdit> slackDecls(SourceManager& sm, const LangOptions& lo, const CompoundStmt* body) {
   // The arrays the body names in a decltype or inside a lambda.
-  struct R : RecursiveASTVisitor<R> {
+  struct R : DynamicRecursiveASTVisitor {
     std::set<const ValueDecl*>& out;
     explicit R(std::set<const ValueDecl*>& o) : out(o) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       out.insert(r->getDecl());
       return true;
     }
   };
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     std::set<const ValueDecl*> named;
     std::vector<const DeclStmt*> decls;
-    bool VisitLambdaExpr(LambdaExpr* l) {
+    bool VisitLambdaExpr(LambdaExpr* l) override {
       R(named).TraverseStmt(l->getBody());
       return true;
     }
-    bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) {
+    bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) override {
       R(named).TraverseStmt(tl.getUnderlyingExpr());
       return true;
     }
-    bool VisitDeclStmt(DeclStmt* ds) {
+    bool VisitDeclStmt(DeclStmt* ds) override {
       decls.push_back(ds);
       return true;
     }

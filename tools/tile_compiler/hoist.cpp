@@ -43,12 +43,12 @@ bool Kernel::unconditionalIn(const Stmt* s, const std::vector<const Stmt*>& stmt
 // Every local that e names is declared before offset b (the region's
 // start), so that its name is visible where the hoisted read is emitted.
 bool Kernel::namesDeclaredBefore(const Expr* e, unsigned b) {
-  struct N : RecursiveASTVisitor<N> {
+  struct N : DynamicRecursiveASTVisitor {
     Kernel& k;
     unsigned b;
     bool ok = true;
     N(Kernel& kk, unsigned bb) : k(kk), b(bb) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && k.locals_.count(v))
         if (!v->getLocation().isValid() || k.off(v->getLocation()) >= b || !k.tileLevel_.count(v)) ok = false;
       return ok;
@@ -123,12 +123,11 @@ std::string Kernel::hoistReads(const std::vector<const Stmt*>& stmts, unsigned b
   if (ivdepOff || stmts.empty() || !returns_.empty()) return "";
   const Access a = regionAccess(stmts, nullptr);
   if (a.fail || a.globalWrites) return "";
-  struct C : RecursiveASTVisitor<C> {
+  struct C : DynamicRecursiveASTVisitor {
     Kernel& k;
     std::vector<const CXXOperatorCallExpr*> found;
-    explicit C(Kernel& kk) : k(kk) {}
-    bool shouldVisitImplicitCode() const { return false; }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* oc) {
+    explicit C(Kernel& kk) : k(kk) { ShouldVisitImplicitCode = false; }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* oc) override {
       if (!isElementAccess(oc) || k.useOf(oc) != 0 || !k.uniformObject(strip(oc->getArg(0)))) return true;
       for (unsigned i = 1; i < oc->getNumArgs(); ++i)
         if (!k.uniform(oc->getArg(i))) return true;

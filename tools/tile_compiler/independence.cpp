@@ -88,15 +88,15 @@ bool Kernel::sameUniform(const Expr* a, const Expr* b) {
 bool Kernel::noPointers() {
   if (noPointersKnown_) return noPointers_;
   noPointersKnown_ = true;
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Kernel& k;
     bool ok = true;
     explicit V(Kernel& kk) : k(kk) {}
-    bool VisitUnaryOperator(UnaryOperator* u) {
+    bool VisitUnaryOperator(UnaryOperator* u) override {
       if (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref) ok = false;
       return true;
     }
-    bool VisitImplicitCastExpr(ImplicitCastExpr* c) {
+    bool VisitImplicitCastExpr(ImplicitCastExpr* c) override {
       if (c->getCastKind() != CK_ArrayToPointerDecay) return true;
       const Stmt* p = k.parentOf(c);
       const auto* as = dyn_cast_or_null<ArraySubscriptExpr>(p);
@@ -199,17 +199,16 @@ bool Kernel::independent(const std::vector<const Stmt*>& stmts, const Expr* guar
 // What the statements `stmts` of one region read and write (Access); fail:
 // something the proofs do not follow (a call, a pointer, a reference).
 Kernel::Access Kernel::regionAccess(const std::vector<const Stmt*>& stmts, const Expr* guard) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Kernel& k;
     const Expr* guard;
     Access a;
-    V(Kernel& kk, const Expr* g) : k(kk), guard(g) {}
-    bool shouldVisitImplicitCode() const { return false; }
-    bool VisitVarDecl(VarDecl* v) {
+    V(Kernel& kk, const Expr* g) : k(kk), guard(g) { ShouldVisitImplicitCode = false; }
+    bool VisitVarDecl(VarDecl* v) override {
       if (v->getType()->isReferenceType() || v->getType()->isPointerType()) a.fail = true;
       return true;
     }
-    bool VisitCallExpr(CallExpr* c) {
+    bool VisitCallExpr(CallExpr* c) override {
       if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
         if (isElementAccess(oc)) {
           const int use = k.useOf(oc);
@@ -238,20 +237,20 @@ Kernel::Access Kernel::regionAccess(const std::vector<const Stmt*>& stmts, const
       a.fail = true;
       return true;
     }
-    bool VisitCXXConstructExpr(CXXConstructExpr* c) {
+    bool VisitCXXConstructExpr(CXXConstructExpr* c) override {
       const CXXConstructorDecl* ctor = c->getConstructor();
       if (!isValueClass(c->getType()) && !(ctor && ctor->isTrivial())) a.fail = true;
       return true;
     }
     // A store or load through a pointer: memory the proofs do not follow.
-    bool VisitUnaryOperator(UnaryOperator* u) {
+    bool VisitUnaryOperator(UnaryOperator* u) override {
       if (u->getOpcode() == UO_Deref) a.fail = true;
       return true;
     }
-    bool VisitCXXNewExpr(CXXNewExpr*) { return a.fail = true; }
-    bool VisitCXXDeleteExpr(CXXDeleteExpr*) { return a.fail = true; }
-    bool VisitCXXThrowExpr(CXXThrowExpr*) { return a.fail = true; }
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitCXXNewExpr(CXXNewExpr*) override { return a.fail = true; }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr*) override { return a.fail = true; }
+    bool VisitCXXThrowExpr(CXXThrowExpr*) override { return a.fail = true; }
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       const auto* v = dyn_cast<VarDecl>(r->getDecl());
       if (!v) return true;
       // A reference to a view's element (recomputed per region): memory
@@ -278,7 +277,7 @@ Kernel::Access Kernel::regionAccess(const std::vector<const Stmt*>& stmts, const
         a.fail = true;
       return true;
     }
-    bool VisitMemberExpr(MemberExpr* m) {
+    bool VisitMemberExpr(MemberExpr* m) override {
       if (m->isArrow()) return a.fail = true;
       const int use = k.useOf(m);
       if (use <= 0) return true;
@@ -290,7 +289,7 @@ Kernel::Access Kernel::regionAccess(const std::vector<const Stmt*>& stmts, const
         a.fail = true;
       return true;
     }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr* as) {
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr* as) override {
       // The inner part of a chain s[a][b] (s[a] decays to the base of [b]) is classified with it.
       const Stmt* p = k.parentOf(as);
       while (p && (isa<ImplicitCastExpr>(p) || isa<ParenExpr>(p))) p = k.parentOf(p);

@@ -80,10 +80,10 @@ std::string Inliner::run() {
 std::vector<TextEdit> Inliner::expandBarrierMacros(const CompoundStmt* body, FileID fid) {
   std::vector<TextEdit> out;
   if (!pp_) return out;
-  struct B : RecursiveASTVisitor<B> {
+  struct B : DynamicRecursiveASTVisitor {
     const ParmVarDecl* p;
     std::vector<const CXXMemberCallExpr*> waits;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) override {
       const CXXMethodDecl* m = c->getMethodDecl();
       if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait") &&
           c->getBeginLoc().isMacroID())
@@ -195,9 +195,9 @@ std::vector<TextEdit> Inliner::restarts(const CompoundStmt* body, const std::vec
         if (const auto* v = dyn_cast<VarDecl>(d); v && !v->isStaticLocal() && !v->getType()->isReferenceType() &&
                                                   !v->getType()->isArrayType() && !v->getType().isConstQualified())
           top.insert(v);
-  struct Refs : RecursiveASTVisitor<Refs> {
+  struct Refs : DynamicRecursiveASTVisitor {
     std::vector<const DeclRefExpr*> all;
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       all.push_back(r);
       return true;
     }
@@ -297,20 +297,20 @@ bool Inliner::isTiled(const Expr* a, const ValueDecl* tiled) {
 bool Inliner::waits(const FunctionDecl* f, const ParmVarDecl* p, int depth) {
   const FunctionDecl* def = nullptr;
   if (depth > 8 || !f->hasBody(def) || !def->getBody()) return false;
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Inliner& in;
     const ParmVarDecl* p;
     int depth;
     bool found = false;
     V(Inliner& i, const ParmVarDecl* pp, int d) : in(i), p(pp), depth(d) {}
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) override {
       const CXXMethodDecl* m = c->getMethodDecl();
       if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
         if (const auto* me = dyn_cast<MemberExpr>(strip(c->getImplicitObjectArgument())))
           if (const auto* dr = dyn_cast<DeclRefExpr>(strip(me->getBase())); dr && dr->getDecl() == p) found = true;
       return true;
     }
-    bool VisitCallExpr(CallExpr* c) {
+    bool VisitCallExpr(CallExpr* c) override {
       const FunctionDecl* g = c->getDirectCallee();
       if (!g || isa<CXXMethodDecl>(g)) return true;
       for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
@@ -477,10 +477,10 @@ bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, co
       return v->getType().isConstQualified() && !v->getType()->isReferenceType() && v->hasGlobalStorage();
     // Named in the call only as a value read (a scalar passed by value):
     // the call cannot change it.
-    struct Names : RecursiveASTVisitor<Names> {
+    struct Names : DynamicRecursiveASTVisitor {
       const VarDecl* v;
       bool found = false;
-      bool VisitImplicitCastExpr(ImplicitCastExpr* ic) {
+      bool VisitImplicitCastExpr(ImplicitCastExpr* ic) override {
         if (ic->getCastKind() == CK_LValueToRValue && isa<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()) &&
             cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens())->getDecl() == v && v->getType()->isScalarType())
           reads.insert(ic->getSubExpr()->IgnoreParens());
@@ -488,7 +488,7 @@ bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, co
       }
       std::set<const Expr*> reads;
       std::vector<const Expr*> all;
-      bool VisitDeclRefExpr(DeclRefExpr* r) {
+      bool VisitDeclRefExpr(DeclRefExpr* r) override {
         if (r->getDecl() == v) all.push_back(r);
         return true;
       }
@@ -604,7 +604,7 @@ const Stmt* Inliner::statementOf(const CallExpr* c) {
 // cannot change a winner. A hidden friend (found only by that lookup) or
 // a name spelled by a macro is refused: `why` says which.
 std::vector<TextEdit> Inliner::qualifyForeignNames(const FunctionDecl* f, const DeclContext* kns, std::string& why) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Inliner& in;
     const DeclContext* kns;
     std::vector<TextEdit> edits;
@@ -649,20 +649,20 @@ std::vector<TextEdit> Inliner::qualifyForeignNames(const FunctionDecl* f, const 
       }
       if (seen.insert(in.off(l)).second) edits.push_back({in.off(l), in.off(l), q});
     }
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       if (!r->getQualifier()) name(r->getDecl(), r->getLocation());
       return why.empty();
     }
     // `_details::f`: the qualifier's first name is looked up like any
     // other (a namespace or a type; types are seen by VisitTypeLoc).
-    bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc q) {
+    bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc q) override {
       if (q && q.getNestedNameSpecifier().getKind() == NestedNameSpecifier::Kind::Namespace) {
         auto [ns, prefix] = q.castAsNamespaceAndPrefix();
         if (!prefix) name(ns, q.getLocalBeginLoc());
       }
-      return RecursiveASTVisitor<V>::TraverseNestedNameSpecifierLoc(q);
+      return DynamicRecursiveASTVisitor::TraverseNestedNameSpecifierLoc(q);
     }
-    bool VisitTypeLoc(TypeLoc tl) {
+    bool VisitTypeLoc(TypeLoc tl) override {
       // The name's own location: a type's begin is its qualifier's
       // (`ns::min<int>` begins at `ns`).
       if (auto t = tl.getAs<TagTypeLoc>()) name(t.getDecl(), t.getNameLoc());
@@ -700,11 +700,11 @@ const CallExpr* Inliner::patternCall(const CallExpr* call, int depth) {
     pat = patterns_.back();
   }
   if (!pat || !pat->getBody()) return nullptr;
-  struct F : RecursiveASTVisitor<F> {
+  struct F : DynamicRecursiveASTVisitor {
     SourceLocation at;
     unsigned n = 0;
     const CallExpr* found = nullptr;
-    bool VisitCallExpr(CallExpr* c) {
+    bool VisitCallExpr(CallExpr* c) override {
       if (!found && c->getBeginLoc() == at && c->getNumArgs() == n) found = c;
       return !found;
     }
@@ -1032,14 +1032,14 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
         keys += "N" + canon(a.getIntegralType()) + "=" + toString(a.getAsIntegral(), 10) + " ";
       }
       // Uses of the parameter in the callee's text (its pattern).
-      struct V : RecursiveASTVisitor<V> {
+      struct V : DynamicRecursiveASTVisitor {
         const NamedDecl* tp;
         std::vector<SourceLocation> at;
-        bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+        bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) override {
           if (tl.getDecl() == tp) at.push_back(tl.getNameLoc());
           return true;
         }
-        bool VisitDeclRefExpr(DeclRefExpr* r) {
+        bool VisitDeclRefExpr(DeclRefExpr* r) override {
           if (r->getDecl() == tp) at.push_back(r->getLocation());
           return true;
         }
@@ -1141,7 +1141,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
 
   // The body: parameter uses renamed, the final `return;` dropped, other
   // returns refused, nested waiting calls inlined.
-  struct B : RecursiveASTVisitor<B> {
+  struct B : DynamicRecursiveASTVisitor {
     Inliner& in;
     const FunctionDecl* f;
     std::map<const ParmVarDecl*, std::string>& rename;
@@ -1150,7 +1150,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     std::string fname, at;
     B(Inliner& i, const FunctionDecl* ff, std::map<const ParmVarDecl*, std::string>& r, std::vector<TextEdit>& e)
         : in(i), f(ff), rename(r), edits(e) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       const auto* pv = dyn_cast<ParmVarDecl>(r->getDecl());
       if (!pv || !rename.count(pv)) return true;
       if (!r->getLocation().isFileID())
@@ -1158,13 +1158,13 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
       edits.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), rename[pv]});
       return true;
     }
-    bool VisitReturnStmt(ReturnStmt* r) {
+    bool VisitReturnStmt(ReturnStmt* r) override {
       if (r != last)
         throw Refused{"a `return` in " + fname + " before its end (" + in.where(r->getBeginLoc()) +
                       "): not inlined"};
       return true;
     }
-    bool VisitVarDecl(VarDecl* v) {
+    bool VisitVarDecl(VarDecl* v) override {
       if (v->isStaticLocal()) {
         if (v->getTLSKind() == VarDecl::TLS_None && !v->getType().isConstQualified())
           throw Refused{fname + " has a `static` variable (" + in.where(v->getLocation()) + "): not inlined"};
@@ -1172,7 +1172,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
       }
       return true;
     }
-    bool VisitLambdaExpr(LambdaExpr* l) {
+    bool VisitLambdaExpr(LambdaExpr* l) override {
       throw Refused{"a lambda in " + fname + " (" + in.where(l->getBeginLoc()) + ")"};
     }
   } bv(*this, f, rename, edits);
@@ -1208,13 +1208,13 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     if (rr.isInvalid() || sm_.getFileID(sm_.getExpansionLoc(rr.getBegin())) != ffid ||
         sm_.getFileID(sm_.getExpansionLoc(rr.getEnd())) != ffid)
       throw Refused{"the return type of " + fname + " is not written plainly" + at};
-    struct R : RecursiveASTVisitor<R> {
+    struct R : DynamicRecursiveASTVisitor {
       std::map<const NamedDecl*, std::string>& args;
       Inliner& in;
       std::vector<TextEdit> e;
       bool bad = false;
       R(std::map<const NamedDecl*, std::string>& a, Inliner& i) : args(a), in(i) {}
-      bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) {
+      bool VisitTemplateTypeParmTypeLoc(TemplateTypeParmTypeLoc tl) override {
         auto it = args.find(tl.getDecl());
         if (it == args.end()) bad = true;
         else e.push_back({in.off(tl.getNameLoc()), in.endOfToken(tl.getNameLoc()), "::std::remove_cv_t<" + it->second + ">"});

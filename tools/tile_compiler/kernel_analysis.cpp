@@ -68,18 +68,18 @@ bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth)
   const FunctionDecl* def = nullptr;
   if (depth > 8 || !f->hasBody(def) || !def->getBody() || idx >= def->getNumParams() || def->isVariadic())
     return false;
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     ASTContext& ctx;
     const ParmVarDecl* p;
     int depth;
     bool ok = true;
     V(ASTContext& c, const ParmVarDecl* pp, int d) : ctx(c), p(pp), depth(d) {}
-    bool VisitVarDecl(VarDecl* v) {
+    bool VisitVarDecl(VarDecl* v) override {
       if (v->isStaticLocal()) ok = false;
       return ok;
     }
-    bool VisitLambdaExpr(LambdaExpr*) { return ok = false; }
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitLambdaExpr(LambdaExpr*) override { return ok = false; }
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       if (r->getDecl() != p) return true;
       const Stmt* q = parentThroughParens(ctx, r);
       if (const auto* me = dyn_cast_or_null<MemberExpr>(q))
@@ -122,7 +122,7 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
     if (t->isPointerType() || t->isArrayType() || t.isVolatileQualified()) return false;
     if (isAmpClass(t, "tiled_index")) tiled.insert(pv);
   }
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     const FunctionDecl* f;
     const std::set<const ParmVarDecl*>& tiled;
     int depth;
@@ -130,7 +130,7 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
     bool ok = true;
     V(const FunctionDecl* ff, const std::set<const ParmVarDecl*>& t, int d, ASTContext& c)
         : f(ff), tiled(t), depth(d), ctx(c) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       const ValueDecl* d = r->getDecl();
       if (isa<FunctionDecl>(d) || isa<EnumConstantDecl>(d)) return true;
       const auto* v = dyn_cast<VarDecl>(d);
@@ -146,18 +146,18 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
       return ok = v->getType().isConstQualified() && !v->getType().isVolatileQualified() &&
                   !v->getType()->isReferenceType();
     }
-    bool VisitVarDecl(VarDecl* v) {
+    bool VisitVarDecl(VarDecl* v) override {
       if (v->isStaticLocal() || v->getType()->isReferenceType() || v->getType()->isPointerType()) ok = false;
       return ok;
     }
-    bool VisitBinaryOperator(BinaryOperator* b) {
+    bool VisitBinaryOperator(BinaryOperator* b) override {
       if (!b->isAssignmentOp()) return true;
       const auto* d = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
       const auto* v = d ? dyn_cast<VarDecl>(d->getDecl()) : nullptr;
       if (!v || v->getDeclContext() != f || v->getType()->isReferenceType()) ok = false;
       return ok;
     }
-    bool VisitUnaryOperator(UnaryOperator* u) {
+    bool VisitUnaryOperator(UnaryOperator* u) override {
       if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf) return ok = false;
       if (u->isIncrementDecrementOp()) {
         const auto* d = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParenImpCasts());
@@ -166,11 +166,11 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
       }
       return ok;
     }
-    bool VisitMemberExpr(MemberExpr* m) {
+    bool VisitMemberExpr(MemberExpr* m) override {
       if (m->isArrow()) ok = false;
       return ok;
     }
-    bool VisitCallExpr(CallExpr* c) {
+    bool VisitCallExpr(CallExpr* c) override {
       if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(c)) {
         if (oc->isAssignmentOp() || oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreImplicit()->getType()))
           ok = false;
@@ -188,16 +188,16 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
       if (!g || !(g->getBuiltinID() || sameForSameArgs(g, depth + 1))) ok = false;
       return ok;
     }
-    bool VisitCXXConstructExpr(CXXConstructExpr* c) {
+    bool VisitCXXConstructExpr(CXXConstructExpr* c) override {
       if (!isValueClass(c->getType()) && !(c->getConstructor() && c->getConstructor()->isTrivial())) ok = false;
       return ok;
     }
-    bool VisitCXXThisExpr(CXXThisExpr*) { return ok = false; }
-    bool VisitCXXNewExpr(CXXNewExpr*) { return ok = false; }
-    bool VisitCXXDeleteExpr(CXXDeleteExpr*) { return ok = false; }
-    bool VisitCXXThrowExpr(CXXThrowExpr*) { return ok = false; }
-    bool VisitLambdaExpr(LambdaExpr*) { return ok = false; }
-    bool VisitGCCAsmStmt(GCCAsmStmt*) { return ok = false; }
+    bool VisitCXXThisExpr(CXXThisExpr*) override { return ok = false; }
+    bool VisitCXXNewExpr(CXXNewExpr*) override { return ok = false; }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr*) override { return ok = false; }
+    bool VisitCXXThrowExpr(CXXThrowExpr*) override { return ok = false; }
+    bool VisitLambdaExpr(LambdaExpr*) override { return ok = false; }
+    bool VisitGCCAsmStmt(GCCAsmStmt*) override { return ok = false; }
   } v(def, tiled, depth, def->getASTContext());
   v.TraverseStmt(def->getBody());
   return v.ok;
@@ -207,11 +207,10 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
 
 // ---- analysis
 void Kernel::collect() {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Kernel& k;
-    explicit V(Kernel& kk) : k(kk) {}
-    bool shouldVisitImplicitCode() const { return false; }
-    bool VisitStmt(Stmt* s) {
+    explicit V(Kernel& kk) : k(kk) { ShouldVisitImplicitCode = false; }
+    bool VisitStmt(Stmt* s) override {
       if (isa<LambdaExpr>(s)) throw Refused{"a lambda inside the kernel (" + k.where(s) + ")"};
       if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s)) throw Refused{"`goto` in the kernel"};
       if (isa<CXXTryStmt>(s)) throw Refused{"`try` in the kernel"};
@@ -240,7 +239,7 @@ void Kernel::collect() {
       }
       return true;
     }
-    bool VisitVarDecl(VarDecl* v) {
+    bool VisitVarDecl(VarDecl* v) override {
       if (v != k.param_) k.locals_.insert(v);
       return true;
     }
@@ -331,10 +330,10 @@ void Kernel::checkControl() {
     throw Refused{std::string("a barrier inside ") + kind + " (" + where(s) + "), which the compiled path does not split"};
   }
   // break/continue whose target contains a barrier: the item loop would end, not the tile's loop.
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     Kernel& k;
     explicit V(Kernel& kk) : k(kk) {}
-    bool VisitStmt(Stmt* s) {
+    bool VisitStmt(Stmt* s) override {
       if (!isa<BreakStmt>(s) && !isa<ContinueStmt>(s)) return true;
       for (const Stmt* p = k.parentOf(s); p; p = k.parentOf(p)) {
         const bool loop = isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p);
@@ -563,11 +562,11 @@ bool Kernel::splitsItemIncrement(const ForStmt* f) {
     item.push_back(p);
   }
   if (item.empty()) return false;
-  struct Reads : RecursiveASTVisitor<Reads> {
+  struct Reads : DynamicRecursiveASTVisitor {
     std::set<const VarDecl*>& w;
     bool clash = false;
     explicit Reads(std::set<const VarDecl*>& x) : w(x) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && w.count(v)) clash = true;
       return true;
     }
@@ -577,15 +576,15 @@ bool Kernel::splitsItemIncrement(const ForStmt* f) {
     rd.TraverseStmt(const_cast<Expr*>(p));
     if (rd.clash) return false;
   }
-  struct Cont : RecursiveASTVisitor<Cont> {
+  struct Cont : DynamicRecursiveASTVisitor {
     bool found = false;
     int depth = 0;
-    bool TraverseForStmt(ForStmt* s) { ++depth; RecursiveASTVisitor::TraverseForStmt(s); --depth; return true; }
-    bool TraverseWhileStmt(WhileStmt* s) { ++depth; RecursiveASTVisitor::TraverseWhileStmt(s); --depth; return true; }
-    bool TraverseDoStmt(DoStmt* s) { ++depth; RecursiveASTVisitor::TraverseDoStmt(s); --depth; return true; }
-    bool TraverseCXXForRangeStmt(CXXForRangeStmt* s) { ++depth; RecursiveASTVisitor::TraverseCXXForRangeStmt(s); --depth; return true; }
-    bool TraverseLambdaExpr(LambdaExpr*) { return true; }
-    bool VisitContinueStmt(ContinueStmt*) { if (depth == 0) found = true; return true; }
+    bool TraverseForStmt(ForStmt* s) override { ++depth; DynamicRecursiveASTVisitor::TraverseForStmt(s); --depth; return true; }
+    bool TraverseWhileStmt(WhileStmt* s) override { ++depth; DynamicRecursiveASTVisitor::TraverseWhileStmt(s); --depth; return true; }
+    bool TraverseDoStmt(DoStmt* s) override { ++depth; DynamicRecursiveASTVisitor::TraverseDoStmt(s); --depth; return true; }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt* s) override { ++depth; DynamicRecursiveASTVisitor::TraverseCXXForRangeStmt(s); --depth; return true; }
+    bool TraverseLambdaExpr(LambdaExpr*) override { return true; }
+    bool VisitContinueStmt(ContinueStmt*) override { if (depth == 0) found = true; return true; }
   } ct;
   ct.TraverseStmt(const_cast<Stmt*>(f->getBody()));
   if (ct.found) return false;
@@ -793,21 +792,21 @@ bool Kernel::writesType(QualType t) {
     const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
     return v && locals_.count(v) && !v->getType()->isReferenceType() && !isTileStorage(v);
   };
-  struct W : RecursiveASTVisitor<W> {
+  struct W : DynamicRecursiveASTVisitor {
     decltype(same)& is;
     decltype(local)& own;
     bool found = false;
     W(decltype(same)& s, decltype(local)& l) : is(s), own(l) {}
-    bool VisitBinaryOperator(BinaryOperator* b) {
+    bool VisitBinaryOperator(BinaryOperator* b) override {
       if (b->isAssignmentOp() && is(b->getLHS()->getType()) && !own(b->getLHS())) found = true;
       return true;
     }
-    bool VisitUnaryOperator(UnaryOperator* u) {
+    bool VisitUnaryOperator(UnaryOperator* u) override {
       if (u->isIncrementDecrementOp() && is(u->getSubExpr()->getType()) && !own(u->getSubExpr())) found = true;
       if (u->getOpcode() == UO_AddrOf && is(u->getSubExpr()->getType())) found = true; // a pointer may write
       return true;
     }
-    bool VisitImplicitCastExpr(ImplicitCastExpr* c) {
+    bool VisitImplicitCastExpr(ImplicitCastExpr* c) override {
       if (c->getCastKind() == CK_ArrayToPointerDecay && c->getType()->isPointerType() &&
           is(c->getType()->getPointeeType()) && !c->getType()->getPointeeType().isConstQualified())
         found = true;
@@ -819,7 +818,7 @@ bool Kernel::writesType(QualType t) {
     // included) are searched too, their locals counting as memory.
     std::set<const FunctionDecl*> seen;
     int depth = 0;
-    bool VisitCallExpr(CallExpr* c) {
+    bool VisitCallExpr(CallExpr* c) override {
       if (c->getType()->isPointerType() && is(c->getType()->getPointeeType()) &&
           !c->getType()->getPointeeType().isConstQualified())
         found = true;
@@ -1366,11 +1365,11 @@ bool Kernel::isTypeDeclStmt(const Stmt* c) {
 // region may declare it); one over captures only (the inliner's alias of a
 // functor type deduced from `helper.op`) names the same type everywhere.
 bool Kernel::namesLocal(const TypedefNameDecl* td) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : DynamicRecursiveASTVisitor {
     const std::set<const VarDecl*>& locals;
     bool found = false;
     explicit V(const std::set<const VarDecl*>& l) : locals(l) {}
-    bool VisitDeclRefExpr(DeclRefExpr* r) {
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
       const auto* v = dyn_cast<VarDecl>(r->getDecl());
       found = found || (v && locals.count(v));
       return true;

@@ -12,10 +12,10 @@ namespace tile_compiler {
 // The written type of the inliner's alias `name` in the kernel body, its
 // own aliases replaced the same way; "" when not found.
 std::string Kernel::aliasText(const std::string& name, int depth) {
-  struct Find : RecursiveASTVisitor<Find> {
+  struct Find : DynamicRecursiveASTVisitor {
     std::string name;
     const TypedefNameDecl* found = nullptr;
-    bool VisitTypedefNameDecl(TypedefNameDecl* d) {
+    bool VisitTypedefNameDecl(TypedefNameDecl* d) override {
       if (d->getName() == name) found = d;
       return !found;
     }

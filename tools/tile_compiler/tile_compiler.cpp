@@ -82,16 +82,16 @@ public:
     // (where its lambda or its class template is declared first: a template's
     // instantiations are visited from its first declaration), and entering
     // them made Clang read every declaration of a precompiled header.
-    struct V : RecursiveASTVisitor<V> {
+    struct V : DynamicRecursiveASTVisitor {
       Consumer* self;
       SourceManager* sm;
       std::map<FileID, bool> entered; // per file: whether its declarations are entered
       std::vector<LambdaExpr*> lambdas;
       std::vector<const CXXMethodDecl*> functors; // operator() of classes other than lambdas
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool TraverseDecl(Decl* d) {
+      V() { ShouldVisitTemplateInstantiations = true; }
+      bool TraverseDecl(Decl* d) override {
         if (d && !isa<TranslationUnitDecl>(d) && !mayHoldKernels(d)) return true;
-        return RecursiveASTVisitor<V>::TraverseDecl(d);
+        return DynamicRecursiveASTVisitor::TraverseDecl(d);
       }
       bool mayHoldKernels(const Decl* d) {
         const SourceLocation at = d->getLocation();
@@ -101,11 +101,11 @@ public:
         if (it == entered.end()) it = entered.emplace(fid, self->mayRewrite(*sm, fid)).first;
         return it->second;
       }
-      bool VisitLambdaExpr(LambdaExpr* l) {
+      bool VisitLambdaExpr(LambdaExpr* l) override {
         lambdas.push_back(l);
         return true;
       }
-      bool VisitCXXMethodDecl(CXXMethodDecl* m) {
+      bool VisitCXXMethodDecl(CXXMethodDecl* m) override {
         if (m->getOverloadedOperator() == OO_Call && !m->getParent()->isLambda() && m->doesThisDeclarationHaveABody() &&
             !m->isDependentContext())
           functors.push_back(m);

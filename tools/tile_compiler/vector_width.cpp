@@ -30,12 +30,12 @@ bool constantOperand(const Expr* e, const ASTContext& ctx) {
   return !e->isValueDependent() && !e->isTypeDependent() && e->isIntegerConstantExpr(ctx);
 }
 
-struct Finder : RecursiveASTVisitor<Finder> {
+struct Finder : DynamicRecursiveASTVisitor {
   const ASTContext& ctx;
   bool found = false;
   explicit Finder(const ASTContext& c) : ctx(c) {}
 
-  bool VisitBinaryOperator(BinaryOperator* b) {
+  bool VisitBinaryOperator(BinaryOperator* b) override {
     const BinaryOperatorKind k = b->getOpcode();
     if (k != BO_Mul && k != BO_Div && k != BO_MulAssign && k != BO_DivAssign) return true;
     const auto* ca = dyn_cast<CompoundAssignOperator>(b);
@@ -48,7 +48,7 @@ struct Finder : RecursiveASTVisitor<Finder> {
     return !found;
   }
   // A user's arithmetic operator (short vectors, complex numbers).
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* c) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* c) override {
     const OverloadedOperatorKind k = c->getOperator();
     if (c->getNumArgs() == 2 && (k == OO_Star || k == OO_Slash || k == OO_StarEqual || k == OO_SlashEqual))
       found = true;
@@ -57,7 +57,7 @@ struct Finder : RecursiveASTVisitor<Finder> {
   // A math function: floating-point, from amp_math.h's namespaces, the C or
   // C++ library (a system header) or a compiler builtin; not a user's
   // function that only returns a value of the element type (padded_read).
-  bool VisitCallExpr(CallExpr* c) {
+  bool VisitCallExpr(CallExpr* c) override {
     if (isa<CXXOperatorCallExpr>(c) || isa<CXXMemberCallExpr>(c)) return true;
     const FunctionDecl* f = c->getDirectCallee();
     if (f && f->getReturnType()->isRealFloatingType() &&
