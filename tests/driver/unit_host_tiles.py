@@ -35,7 +35,7 @@ for a; do
   [ "$prev" = -o ] && o=$a
   prev=$a; src=$a
 done
-case " $* " in *" c++-header "*) echo pch >"$o"; exit 0 ;; esac
+case " $* " in *" c++-header "*|*" -emit-pch "*) echo pch >"$o"; exit 0 ;; esac
 if [ -n "$pch" ] && [ -n "$FAIL_PCH" ]; then echo "$src:1:1: error: stale pch" >&2; exit 1; fi
 if [ $pass = 2 ] && [ -n "$FAIL_PASS2" ]; then echo "$src:2:1: error: inlined text" >&2; exit 1; fi
 grep -n barrier "$src" | while IFS=: read -r n _; do
@@ -199,14 +199,33 @@ class Rewrite(Stand_ins):
         self.assertEqual([("-include-pch" in p) for p in self.parses()], [True, False])
         self.assertEqual(list(Path(self.d, "build", "tile_compiler", "pch").glob("*.pch")), [])
 
-    def test_no_precompiled_header_when_asked_or_for_cuda(self):
+    def test_no_precompiled_header_when_asked(self):
         os.environ["AMP_TILE_PCH"] = "0"
         self.rewrite("#include <amp.h>\nk.barrier.wait();\n")
         del os.environ["AMP_TILE_PCH"]
+        self.assertFalse(any("-include-pch" in p for p in self.parses()))
+
+    def test_one_header_whatever_the_per_compile_folders(self):
+        # The launcher's copies of the user's -I folders are named anew by each
+        # compile: not part of the header (each compile built its own before).
+        src = self.source("#include <amp.h>\nk.barrier.wait();\n")
+        for scratch in ("/tmp/amp_restrict_aa/x", "/tmp/amp_restrict_bb/x"):
+            tile_compiler.rewrite(src, os.path.join(self.d, "out.cpp"), ["-I", scratch, "-I", self.d, "-c"])
+        built = [ln for ln in Path(self.log).read_text().splitlines() if "c++-header" in ln]
+        self.assertEqual(len(built), 1)
+        self.assertNotIn("amp_restrict", built[0])
+        self.assertIn(f"-I {self.d}", built[0])
+
+    def test_a_cuda_parse_has_its_own_precompiled_header(self):
+        self.rewrite("#include <amp.h>\nk.barrier.wait();\n")
         self.rewrite("#include <amp.h>\nk.barrier.wait();\n", cuda=True)
         parses = self.parses()
-        self.assertFalse(any("-include-pch" in p for p in parses))
         self.assertIn("-x cuda --cuda-host-only", parses[1])
+        pchs = [p.split("-include-pch ")[1].split()[0] for p in parses]
+        self.assertNotEqual(pchs[0], pchs[1], "one header per language")
+        built = [ln for ln in Path(self.log).read_text().splitlines() if "-emit-pch" in ln]
+        self.assertEqual(len(built), 1)
+        self.assertIn("-x cuda --cuda-host-only", built[0])
 
     def test_inlined_kernels_get_a_second_parse(self):
         ok, notes, out = self.rewrite("INLINE\nk.barrier.wait();\n")
