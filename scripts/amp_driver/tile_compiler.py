@@ -27,6 +27,8 @@ from .job import include_dir, parse_flags, scan
 # restrict(amp) check's parse (with cuda: the host side of a Clang CUDA
 # compile; the rewritten copy then goes through both passes, and the device
 # pass never instantiates the per-tile form).
+# The language of a parse of a Clang CUDA compile: its host side.
+CUDA_HOST = ["-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"]
 INLINED = "/*amp_ht_inlined:"
 NOTE = "note: amp host tiles"
 
@@ -85,7 +87,7 @@ def pch_for(text, flags, cuda=False):
     except OSError:
         return None
     version = subprocess.run([clang(), "--version"], capture_output=True, text=True).stdout
-    lang = ["-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"] if cuda else ["-x", "c++-header"]
+    lang = CUDA_HOST if cuda else ["-x", "c++-header"]
     key = hashlib.sha1((version + "".join(f + "\n" for f in lang + flags)).encode()).hexdigest()[:16]
     pch = os.path.join(folder, key + ".pch")
     if not _nonempty(pch):
@@ -148,7 +150,7 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     except plugins.PluginError as e:
         return False, f"{e}\n"
     keep = parse_flags(flags, cuda)
-    lang = ["-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"] if cuda else ["-x", "c++"]
+    lang = CUDA_HOST if cuda else ["-x", "c++"]
     arg = lambda a: ["-Xclang", "-plugin-arg-tile-compiler", "-Xclang", a]  # noqa: E731
     base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-DAMP_TILE_COMPILER_PASS=1"] + keep + \
         (["-ferror-limit=0"] if all_errors else []) + \
@@ -163,9 +165,9 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     # every compile build a header of its own; should <amp.h> need one, the
     # header does not build and the parse goes without).
     from .prefix_pch import SCRATCH
+    per_compile = lambda o, v: SCRATCH.search((include_dir(o, v) or ("", ""))[1] + "/")  # noqa: E731
     pflags = [w for _, o, v in scan(keep) if o != "-iquote" and not (o or "").startswith("-iquote")
-              and not (include_dir(o, v) and SCRATCH.search(include_dir(o, v)[1] + "/"))
-              for w in ([o, v] if v is not None else [o])]
+              and not (o and per_compile(o, v)) for w in ([o, v] if v is not None else [o])]
     pch = pch_for(Path(src).read_text(errors="surrogateescape"), ["-fopenmp", "-DAMP_TILE_COMPILER_PASS=1"] + pflags,
                   cuda)
     with_pch = base + ["-include-pch", pch] if pch else base
