@@ -44,6 +44,7 @@
 #   DIFF_SAMPLES_DIR samples  DIFF_SAMPLES_LIST samples.list
 #   DIFF_PROGRAMS ./fidelity_checks   DIFF_CONTROL ./fidelity_checks_fast
 #   DIFF_TESTS ./amp_tests   DIFF_TEST_FILTER '*'   DIFF_EXCLUSIONS differential_exclusions.txt
+#   DIFF_COMPARE kernels (each kernel's writable buffers) or reads (what the program read back)
 # Exit status 0 when nothing differs unexpectedly, 1 otherwise.
 set -u
 mode=run
@@ -80,15 +81,19 @@ on() {
 # joined by '|', sorted and without the kernel's sequence number (kernels
 # launched from several threads at once are logged in either order), and the
 # lines of its last launch (the highest sequence number: what the test's last
-# kernel wrote; "-" if none).
+# kernel wrote; "-" if none). DIFF_COMPARE=reads: the test's `read` lines
+# instead of its kernel lines, what the program read back of its kernels'
+# results (log_host_read, runtime/result_log.h), so that scratch buffers and
+# device copies the program never reads are not compared.
 # Kernel lines outside a test's marks (before the first, or between one's end
 # and the next's start: a process's own start, or the next process's when logs
 # were joined) belong to "(outside-tests)", which has no outcome and is not
 # compared. A test that started and did not end (its process crashed or was
 # stopped) is "unfinished", kernel results or not.
 test_lines() {
-  awk 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; print t, "begin"; next }
-       /^kernel / { l = $0; k = $2 + 0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); print t, "k", l
+  awk -v what="${DIFF_COMPARE:-kernels}" 'BEGIN { t = "(outside-tests)" } /^test / { t = $2; print t, "begin"; next }
+       /^read / { if (what == "reads") { l = $0; gsub(/ /, "_", l); print t, "k", l }; next }
+       /^kernel / { l = $0; k = $2 + 0; sub(/^kernel [0-9]+ /, "", l); gsub(/ /, "_", l); if (what != "reads") print t, "k", l
                     if (!(t in top) || k > top[t]) { top[t] = k; last[t] = l } else if (k == top[t]) last[t] = last[t] "|" l
                     next }
        /^end / { print $2, "end", $3; if ($2 in last) print $2, "last", last[$2]; t = "(outside-tests)" }' "$1" |
@@ -133,7 +138,7 @@ compare_tests() {
       # (the difference then lies in earlier launches: intermediate states,
       # scratch that a later launch overwrote or dropped).
       note=""
-      [ "$l1" = "$l2" ] && { note=" (the last launch's results identical)"; earlier=$((earlier + 1)); }
+      [ "${DIFF_COMPARE:-kernels}" != reads ] && [ "$l1" = "$l2" ] && { note=" (the last launch's results identical)"; earlier=$((earlier + 1)); }
       unexpected=$((unexpected + 1)); echo "DIFFERS: $t$note" >>"$out/$name.$acc.differences"
       printf '  DIFFERS  %s (%s vs %s)%s\n' "$t" "$acc" "$ref" "$note"
     fi

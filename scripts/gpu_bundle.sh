@@ -196,6 +196,10 @@ if [ -x "$B/tests/amp_host_tiles_kernels" ]; then
   [ -x "$B/tests/amp_host_tiles_habits" ] && cp "$B/tests/amp_host_tiles_habits" "$ROOT/tests/host_tiles/habits.cpp" \
     "$OUT/host_tiles/"
 fi
+# The result log's record of host reads (tests/host_views/read_log.cpp): the
+# same reads, with the same bytes, on the GPU as on the host.
+[ -x "$B/tests/amp_host_views_read_log" ] && cp "$B/tests/amp_host_views_read_log" \
+  "$ROOT/tests/host_views/read_log_test.sh" "$OUT/"
 # The MSVC-dialect GPU program of CTest compat.msvc_gpu, where that test ran.
 [ -x "$B/tests/compat/compat_msvc_gpu" ] && cp "$B/tests/compat/compat_msvc_gpu" "$OUT/"
 # Results across accelerators: the self-checking programs (default flags and,
@@ -297,6 +301,8 @@ if [ -x host_tiles/amp_host_tiles_kernels ] && command -v python3 >/dev/null; th
       env AMP_DEFAULT_ACCELERATOR=$b python3 host_tiles/check.py host_tiles/amp_host_tiles_habits host_tiles/habits.cpp
   done
 fi
+[ -x ./amp_host_views_read_log ] && check "result log: the host's reads of kernel results ($GPU, $HOST)" \
+  ./read_log_test.sh ./amp_host_views_read_log $GPU $HOST $HOST@copy
 [ -x ./compat_msvc_gpu ] && check "MSVC-dialect GPU program ($GPU)" env AMP_DEFAULT_ACCELERATOR=$GPU ./compat_msvc_gpu
 [ -x ./amp_first_kernel_off_main ] && check "first kernel from a worker thread ($GPU)" \
   env AMP_DEFAULT_ACCELERATOR=$GPU ./amp_first_kernel_off_main

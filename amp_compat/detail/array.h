@@ -192,6 +192,7 @@ public:
   void copy_to(const array_view<T, N>& dest) const;
   operator std::vector<T>() const {
     std::vector<T> v(static_cast<std::size_t>(this->extent.size_64()));
+    detail::log_host_read(*h_.buf);
     detail::read_buffer(*h_.buf, 0, v.data(), h_.buf->bytes);
     return v;
   }

@@ -80,6 +80,7 @@ template <class T, class It, class V> void write_range(It first, std::size_t n, 
   write_view(dest, all.data());
 }
 template <class T, class V, class Out> void read_into(const V& src, Out dest) {
+  log_host_read(copy_access::buf(src)); // the result log: what the host gets
   if constexpr (contiguous_of<Out, T> && !std::is_const<std::remove_pointer_t<Out>>::value) {
     read_view(src, &*dest);
   } else {

@@ -83,8 +83,9 @@ protected:
       if (h_.buf && !(h_.ptr && h_.buf->host_ready(read_only))) host_sync(read_only ? buffer::access::read : buffer::access::write);
     } else if constexpr (!device_pass && View) {
       // AMP_HOST_VIEWS=copy: a kernel's results may be in the view's private
-      // copy. Inside kernels the buffer is null; the rest is out of line.
-      if (__builtin_expect(h_.buf != nullptr && h_.buf->priv_valid, 0)) private_sync();
+      // copy; the result log: a kernel's results read. Inside kernels the
+      // buffer is null; the rest is out of line.
+      if (__builtin_expect(h_.buf != nullptr && (h_.buf->priv_valid || h_.buf->unread), 0)) private_sync();
     }
     return static_cast<T*>(h_.ptr);
   }
@@ -140,10 +141,12 @@ protected:
   // (a read needs them in the user's memory; a write makes the copy stale).
   [[gnu::noinline, gnu::cold]] void private_sync() const {
     if (h_.buf->host_access_needs_sync(!read_only)) host_sync(read_only ? buffer::access::read : buffer::access::write);
+    log_host_read(*h_.buf);
   }
   void host_sync(buffer::access a) const {
     h_.buf->prepare(location::host, a);
     h_.ptr = static_cast<char*>(h_.buf->host) + h_.off;
+    if (h_.buf->unread) log_host_read(*h_.buf);
   }
   // Refreshes ptr after the header was set up or moved on the host.
   void point_at_host() const {

@@ -225,7 +225,7 @@ template <class L, int N, class F> void run_on(const L& l, const Concurrency::ex
 }
 
 // AMP_RESULT_LOG (runtime/result_log.h): after the kernel, one line per
-// buffer it could write. read_buffer waits for the kernel (a device copy is
+// buffer it could write, each marked unread for the host's next read. read_buffer waits for the kernel (a device copy is
 // read on the queue that last used it) and leaves the copies' state alone.
 inline void log_results(const std::string& shape, const std::vector<buffer*>& written) {
   const std::uint64_t k = ++result_log::kernel_count();
@@ -240,6 +240,7 @@ inline void log_results(const std::string& shape, const std::vector<buffer*>& wr
     std::snprintf(text, sizeof text, " buffer %zu bytes %zu fnv1a %016llx", i, b.bytes,
                   static_cast<unsigned long long>(result_log::fnv1a(bytes.data(), bytes.size())));
     result_log::line(("kernel " + std::to_string(k) + " extent " + shape + text).c_str());
+    b.unread = true; // the host's next read of it is logged too (log_host_read)
   }
 }
 // "e0,e1,...", any rank.

@@ -59,6 +59,10 @@ inline std::atomic<host_views>& host_views_mode() {
 // makes that queue wait for `last` (an event, no host wait) and becomes
 // `last` itself, so all work on a copy forms one chain in issue order;
 // host-side transfers run on `last` and wait for it.
+struct buffer;
+// The result log's record of a host read of b (defined with read_buffer).
+inline void log_host_read(buffer& b) noexcept;
+
 struct buffer {
   struct device_copy {
     void* ptr = nullptr;
@@ -91,6 +95,10 @@ struct buffer {
   // 4 or 8 when the elements are floats or doubles (or short vectors of
   // them), else 0: the result log compares NaNs by class, not payload.
   unsigned char fp_width = 0;
+  // The result log (runtime/result_log.h): a logged kernel wrote this buffer
+  // and the host program has not read it since. Set only while logging; the
+  // host's next read logs what it sees (log_host_read) and clears it.
+  bool unread = false;
 
   static constexpr unsigned bit(location l) { return 1u << static_cast<unsigned>(l); }
 
@@ -193,7 +201,7 @@ struct buffer {
   // prepare() only when it fails (a host kernel's accesses of an array it
   // captures by reference, in a build with GPU accelerators).
   bool host_ready(bool read) const {
-    return !has_pending.load(std::memory_order_acquire) && !priv_valid &&
+    return !has_pending.load(std::memory_order_acquire) && !priv_valid && !unread &&
            (read ? host_current() : valid == bit(location::host));
   }
 
@@ -303,6 +311,8 @@ struct buffer {
   void release() {
     if (refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       sync_back_for_destruction();
+      // The user's memory now holds what the program will read there.
+      if (unread && !host_owned) log_host_read(*this);
       delete this;
     }
   }

@@ -55,10 +55,14 @@
 # --gtest_flagfile when long). The logs of a program's processes are joined
 # and compared with differential.sh (`logs` mode): only tests that passed on
 # both sides are compared (DIFF_EXCLUSIONS=AMP_BOLT_DIFF_EXCLUSIONS, default
-# none: globs of tests allowed to differ, each with its reason). Writes
-# RESULTS_DIR/differential.md and .tsv (per program: tests compared, identical
-# (those with kernel results apart), different, each named, not compared,
-# left out by size), differential/
+# none: globs of tests allowed to differ, each with its reason), twice: what
+# each test read back of its kernels' results (the log's read lines,
+# DIFF_COMPARE=reads: the judged comparison) and every buffer each kernel
+# could write (information: Bolt's scratch and device copies differ where the
+# program never reads them). Writes RESULTS_DIR/differential.md and .tsv (per
+# program: tests compared, identical (those with kernel results apart),
+# different, each named, not compared, left out by size), the same for the
+# kernels in differential-kernels.md, differential/
 # (differential.sh's per-test files, xz-packed) beside the usual summary; the
 # deadline defaults to 480 s to leave the comparison its time.
 #
@@ -396,34 +400,45 @@ summarize "$R"
 # ---- the differential: each program's result logs joined per accelerator
 # (its processes' logs in plan order) and compared test by test by
 # differential.sh against the reference (the last of AMP_BOLT_ACCS).
+# differential MODE: reads (what each test read back of its kernels' results,
+# the judged comparison: differential.md) or kernels (every buffer each launch
+# could write, scratch and device copies included: differential-kernels.md,
+# information). Both read the joined logs that join_logs leaves in $R/joined.
+join_logs() {
+  local p acc id accs; read -r -a accs <<<"$ACCS"
+  mkdir -p "$R/joined"
+  for p in $(cat "$R/programs.txt"); do
+    for acc in "${accs[@]}"; do
+      for id in $(awk -F'\t' -v p="$p" -v a="$acc" '$2 == p && $3 == a {print $1}' "$R/units.tsv" | sort -V); do
+        cat "$R/rlogs/$id.rlog" 2>/dev/null
+      done >"$R/joined/$p.$acc.rlog"
+    done
+  done
+  rm -rf "$R/rlogs"
+}
 differential() {
-  local D="$R/differential" p acc id f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped n_earlier
+  local mode=$1 D="$R/differential" M="$R/differential" p acc f args line n_idt n_kern n_allowed n_diff n_nok n_failed n_capped n_earlier
+  [ "$mode" = reads ] || { D="$R/differential-$mode"; M="$R/differential-$mode"; }
   local accs; read -r -a accs <<<"$ACCS"
   local ref=${accs[${#accs[@]} - 1]}
   mkdir -p "$D"
   {
     echo "| program | accelerators | compared | identical (with kernels) | different | of which the last launch same | allowed to differ | not compared: failed | not compared: not run | left out (size) |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  } >"$R/differential.md"
-  : >"$R/differential.tsv"
-  : >"$R/differential.names"
+  } >"$M.md"
+  : >"$M.tsv"
+  : >"$M.names"
   for p in $(cat "$R/programs.txt"); do
     args=()
-    for acc in "${accs[@]}"; do
-      f="$D/$p.$acc.rlog"
-      for id in $(awk -F'\t' -v p="$p" -v a="$acc" '$2 == p && $3 == a {print $1}' "$R/units.tsv" | sort -V); do
-        cat "$R/rlogs/$id.rlog" 2>/dev/null
-      done >"$f"
-      args+=("$acc=$f")
-    done
-    DIFF_OUT="$D" DIFF_EXCLUSIONS="${AMP_BOLT_DIFF_EXCLUSIONS:-none}" bash "$B/differential.sh" logs "$p" "${args[@]}" \
-      >"$D/$p.txt" 2>&1
+    for acc in "${accs[@]}"; do args+=("$acc=$R/joined/$p.$acc.rlog"); done
+    DIFF_COMPARE=$mode DIFF_OUT="$D" DIFF_EXCLUSIONS="${AMP_BOLT_DIFF_EXCLUSIONS:-none}" bash "$B/differential.sh" logs "$p" \
+      "${args[@]}" >"$D/$p.txt" 2>&1
     n_capped=0
     [ -f "$R/lists/$p.capped" ] && n_capped=$(wc -l <"$R/lists/$p.capped")
     for acc in "${accs[@]}"; do
       [ "$acc" = "$ref" ] && continue
       line=$(sed -n "s/^  $acc vs $ref: \([0-9]*\) tests identical (\([0-9]*\) with kernel results.*), \([0-9]*\) differ where allowed .*, \([0-9]*\) differ unexpectedly, \([0-9]*\) not compared.*/\1 \2 \3 \4 \5/p" "$D/$p.txt")
-      [ -n "$line" ] || { echo "| $p | $acc vs $ref | comparison failed: $(head -c 200 "$D/$p.txt" | tr '\n' ' ') |" >>"$R/differential.md"; continue; }
+      [ -n "$line" ] || { echo "| $p | $acc vs $ref | comparison failed: $(head -c 200 "$D/$p.txt" | tr '\n' ' ') |" >>"$M.md"; continue; }
       read -r n_idt n_kern n_allowed n_diff n_nok <<<"$line"
       f="$D/$p.$acc.differences"
       # Failed: on either side; kernels outside every test (a program's own start) are no test,
@@ -438,38 +453,45 @@ differential() {
       n_earlier=$(grep -c "^DIFFERS: .* (the last launch's results identical)\$" "$f")
       printf '| %s | %s vs %s | %d | %d (%d) | %s | %d | %d | %d | %d | %d |\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) \
         "$n_idt" "$n_kern" "$([ "$n_diff" -gt 0 ] && echo "**$n_diff**" || echo 0)" "$n_earlier" "$n_allowed" "$n_failed" "$n_nok" \
-        "$n_capped" >>"$R/differential.md"
+        "$n_capped" >>"$M.md"
       printf '%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n' "$p" "$acc" "$ref" $((n_idt + n_diff + n_allowed)) "$n_idt" \
-        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" "$n_earlier" >>"$R/differential.tsv"
-      sed -n "s/^DIFFERS: /$p $acc vs $ref: /p" "$f" >>"$R/differential.names"
+        "$n_diff" "$n_allowed" "$n_failed" "$n_nok" "$n_capped" "$n_kern" "$n_earlier" >>"$M.tsv"
+      sed -n "s/^DIFFERS: /$p $acc vs $ref: /p" "$f" >>"$M.names"
     done
     # The per-test lines packed (kernel hashes: they differ from run to run
-    # only where results do); the joined raw logs dropped.
-    rm -f "$D/$p".*.rlog
+    # only where results do).
     for f in "$D/runs/$p".*.tests; do [ -s "$f" ] && xz -T1 -f "$f"; done
   done
-  rm -rf "$R/rlogs"
   {
     echo
     echo "Compared: tests that passed on both sides (identical + different + allowed to differ);"
     echo "not compared: failed on either side, or not run on one or both (a process that crashed or was cut"
     echo "at the deadline before the test ended);"
     echo "left out: more than AMP_BOLT_DIFF_MAX=$CAP elements (0: no limit), on every side."
-    echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
-    echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
-    echo "none: Bolt's serial paths, host-only containers). Of which the last launch same: tests that differ"
-    echo "only before their last launch (intermediate states, scratch a later launch overwrote or dropped);"
-    echo "information, they count as different."
+    if [ "$mode" = reads ]; then
+      echo "Each test's results: what it read back of its kernels' results (AMP_RESULT_LOG's read lines:"
+      echo "the whole buffer, hashed, at its first host read after a kernel wrote it: synchronize(), host"
+      echo "element access, copies out, the last view of user memory going away); scratch the program never"
+      echo "reads is not compared. Identical (with kernels): of the identical tests, those that read back"
+      echo "kernel results (the others read none: Bolt's serial paths, host-only containers)."
+    else
+      echo "Each test's kernel results: every buffer each launch could write, hashed (AMP_RESULT_LOG);"
+      echo "identical (with kernels): of the identical tests, those that launched kernels (the others ran"
+      echo "none: Bolt's serial paths, host-only containers). Of which the last launch same: tests that differ"
+      echo "only before their last launch (intermediate states, scratch a later launch overwrote or dropped);"
+      echo "information (differential.md, what the tests read back, is the judged comparison)."
+    fi
     echo
-    echo "Tests that differ ($(wc -l <"$R/differential.names"); all in differential/PROGRAM.ACC.differences; the first 100):"
-    head -100 "$R/differential.names" | sed 's/^/    /'
-  } >>"$R/differential.md"
+    echo "Tests that differ ($(wc -l <"$M.names"); all in $(basename "$D")/PROGRAM.ACC.differences; the first 100):"
+    head -100 "$M.names" | sed 's/^/    /'
+  } >>"$M.md"
 }
-[ $DIFF = 1 ] && differential
+[ $DIFF = 1 ] && { join_logs; differential reads; differential kernels; rm -rf "$R/joined"; }
 [ -n "$RACE_PID" ] && wait "$RACE_PID" 2>/dev/null
 # The table and the race programs' output (the failed tests and the longest
 # processes are in summary.md).
 sed -n '1,/^$/p' "$R/summary.md"
-[ $DIFF = 1 ] && { echo "== differential ($ACCS)"; sed -n '1,/^$/p' "$R/differential.md"; }
+[ $DIFF = 1 ] && { echo "== differential: what the tests read back ($ACCS)"; sed -n '1,/^$/p' "$R/differential.md"
+  echo "== every buffer each kernel could write (information)"; sed -n '1,/^$/p' "$R/differential-kernels.md"; }
 [ $DIFF = 0 ] && [ -f "$R/race.txt" ] && cat "$R/race.txt"
 echo "run.sh: $(($(date +%s) - T0)) s in all"

@@ -21,7 +21,8 @@ mkdir -p "$T/bundle/bin" "$T/bundle/lib"
 cp "$HERE/bolt_gpu_run.sh" "$T/bundle/run.sh"
 cp "$HERE/../../scripts/differential.sh" "$T/bundle/differential.sh"
 # The stand-in: its tests are the lines of $0.tests ("Suite.Name size
-# outcome": pass, fail (30 lines of report), sleep:S).
+# outcome": pass, fail (30 lines of report), sleep:S, differ (passes, other
+# results read back), scratch (passes, other kernel buffers, the same read back)).
 cat >"$T/bundle/bin/fake" <<'EOF'
 #!/usr/bin/env bash
 set -f # filters hold *
@@ -63,11 +64,12 @@ while read -r name size outcome; do
   echo "$name $AMP_DEFAULT_ACCELERATOR" >>"$0.ran"
   [ -n "${AMP_RESULT_LOG:-}" ] && echo "$name $AMP_DEFAULT_ACCELERATOR shard ${GTEST_SHARD_INDEX:-none} logged" >>"$0.ran"
   rlog "test $name"
-  hash="$name"
-  [ "$outcome" = differ ] && hash="$name-$AMP_DEFAULT_ACCELERATOR" # passes, other results
-  [ "$outcome" = crash ] || rlog "kernel 2 extent 4 buffer 0 bytes 16 fnv1a $hash"
+  hash="$name" khash="$name"
+  [ "$outcome" = differ ] && hash="$name-$AMP_DEFAULT_ACCELERATOR" khash=$hash # passes, other results
+  [ "$outcome" = scratch ] && khash="$name-$AMP_DEFAULT_ACCELERATOR" # passes, other scratch, same results read
+  [ "$outcome" = crash ] || { rlog "kernel 2 extent 4 buffer 0 bytes 16 fnv1a $khash"; rlog "read bytes 16 fnv1a $hash"; }
   case "$outcome" in
-    pass | differ) echo "[       OK ] $name (0 ms)"; rlog "end $name passed" ;;
+    pass | differ | scratch) echo "[       OK ] $name (0 ms)"; rlog "end $name passed" ;;
     fail) for k in $(seq 30); do echo "report line $k"; done
           echo "[  FAILED  ] $name, where TypeParam = int (0 ms)"; failed+=("$name"); rlog "end $name failed" ;;
     sleep:*) sleep "${outcome#sleep:}"; echo "[       OK ] $name (0 ms)"; rlog "end $name passed" ;;
@@ -138,7 +140,7 @@ bash "$T/bundle/run.sh" merge "$T/all" "$T/r2" "$T/r3" >/dev/null || fail "merge
 # other results; the failing tests, and S.four, whose process crashes in it,
 # are not compared; the kernels before the first test differ and are no test.
 rm -f "$T/bundle/bin/"*.ran
-sed -i 's/^\(Small2.T5 [0-9]*\) pass$/\1 differ/' "$T/bundle/bin/Long.tests"
+sed -i -e 's/^\(Small2.T5 [0-9]*\) pass$/\1 differ/' -e 's/^\(Small1.T4 [0-9]*\) pass$/\1 scratch/' "$T/bundle/bin/Long.tests"
 grep -q '^Small2.T5 500 differ$' "$T/bundle/bin/Long.tests" || fail "test setup: $(cat "$T/bundle/bin/Long.tests")"
 echo 'S.four 10 crash' >>"$T/bundle/bin/Short.tests" # ends its shard's process
 AMP_BOLT_ACCS="openmp serial" AMP_BOLT_DIFF_MAX=250 run diff "$T/r4"
@@ -146,6 +148,12 @@ drow() { awk -F'\t' -v p="$2" '$1 == p { print $2, $3, $4, $5, $6, $7, $8, $9, $
 [ "$(drow "$T/r4" Long)" = "openmp serial 7 6 1 0 1 0 6 6 0" ] || fail "diff Long: $(drow "$T/r4" Long), expected openmp serial 7 6 1 0 1 0 6 6 0"
 [ "$(drow "$T/r4" Short)" = "openmp serial 2 2 0 0 1 1 0 2 0" ] || fail "diff Short: $(drow "$T/r4" Short), expected openmp serial 2 2 0 0 1 1 0 2 0"
 grep -q '^    Long openmp vs serial: Small2.T5$' "$T/r4/differential.md" || fail "the differing test is not named: $(cat "$T/r4/differential.md")"
+# What the tests read back is the judged comparison (above); every kernel's
+# buffers, information: Small1.T4's scratch differs there only.
+krow() { awk -F'\t' -v p="$2" '$1 == p { print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 }' "$1/differential-kernels.tsv"; }
+[ "$(krow "$T/r4" Long)" = "openmp serial 7 5 2 0 1 0 6 5 0" ] || fail "kernels Long: $(krow "$T/r4" Long), expected openmp serial 7 5 2 0 1 0 6 5 0"
+grep -q '^    Long openmp vs serial: Small1.T4$' "$T/r4/differential-kernels.md" || fail "scratch difference not named: $(cat "$T/r4/differential-kernels.md")"
+grep -q 'Small1.T4' "$T/r4/differential.md" && fail "a scratch difference judged: $(cat "$T/r4/differential.md")"
 for name in $(awk '$2 <= 250 {print $1}' "$T/r4/lists/Long.tsv"); do
   for acc in serial openmp; do
     n=$(grep -c "^$name $acc shard [0-9] logged\$" "$T/bundle/bin/Long.ran")
@@ -157,7 +165,7 @@ done
 ! grep -qE '^(Big|Small0)\.' "$T/bundle/bin/Long.ran" || fail "diff: a test above the size limit ran"
 grep -q '^flagfile$' "$T/bundle/bin/Long.ran" || fail "diff: the left-out tests were not given through a flag file"
 [ "$(row "$T/r4" Long serial)" = "7 1 6" ] || fail "diff summary: $(row "$T/r4" Long serial), expected 7 1 6"
-[ -d "$T/r4/rlogs" ] && fail "diff: the raw result logs were kept"
+[ -d "$T/r4/rlogs" ] || [ -d "$T/r4/joined" ] && fail "diff: the raw result logs were kept"
 # Without diff no result log.
 rm -f "$T/bundle/bin/"*.ran
 AMP_BOLT_ACCS=serial AMP_BOLT_PROGRAMS=Short run "$T/r5"

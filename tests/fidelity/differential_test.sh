@@ -119,4 +119,24 @@ grep -q "b vs a: 1 tests identical (1 with kernel results, 0 without), 0 differ 
 grep -qx 'not compared: P.Three (b passed, a failed)' logsout/prog.b.differences || fail "logs: $(cat logsout/prog.b.differences)"
 grep -qx 'not compared: P.Four (b unfinished, a unfinished)' logsout/prog.b.differences || fail "logs: a test that crashed before any kernel result: $(cat logsout/prog.b.differences)"
 DIFF_OUT=logsout DIFF_EXCLUSIONS=none "$DIFF" logs prog b=a.rlog a=a.rlog >log 2>&1 || fail "logs: identical logs failed: $(cat log)"
+# DIFF_COMPARE=reads: only what each test read back counts; a scratch buffer
+# that differs (its kernel line) does not, a read-back that differs does.
+cat >r.rlog <<'L'
+test R.Scratch
+kernel 1 extent 4 buffer 0 bytes 16 fnv1a 01
+kernel 1 extent 4 buffer 1 bytes 16 fnv1a 02
+read bytes 16 fnv1a 01
+end R.Scratch passed
+test R.Result
+kernel 2 extent 4 buffer 0 bytes 16 fnv1a 03
+read bytes 16 fnv1a 03
+end R.Result passed
+L
+sed -e 's/buffer 1 bytes 16 fnv1a 02/buffer 1 bytes 16 fnv1a 0f/' -e 's/read bytes 16 fnv1a 03/read bytes 16 fnv1a 04/' r.rlog >s.rlog
+DIFF_OUT=readsout DIFF_EXCLUSIONS=none DIFF_COMPARE=reads "$DIFF" logs prog s=s.rlog r=r.rlog >log 2>&1 \
+  && fail "reads: a differing read-back passed: $(cat log)"
+grep -qx '  DIFFERS  R.Result (s vs r)' log || fail "reads: differing read-back not named: $(cat log)"
+grep -q 'R.Scratch' log && fail "reads: a scratch buffer's kernel line compared: $(cat log)"
+DIFF_OUT=kernelsout DIFF_EXCLUSIONS=none "$DIFF" logs prog s=s.rlog r=r.rlog >log 2>&1
+grep -qx '  DIFFERS  R.Scratch (s vs r)' log || fail "kernels: the scratch buffer's difference not seen: $(cat log)"
 echo "differential_test: ok"
