@@ -312,7 +312,7 @@ struct buffer {
     if (refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       sync_back_for_destruction();
       // The user's memory now holds what the program will read there.
-      if (unread && !host_owned) log_host_read(*this);
+      if (unread && host && !host_owned) log_host_read(*this);
       delete this;
     }
   }

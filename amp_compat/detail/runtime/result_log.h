@@ -5,6 +5,14 @@
 // two accelerators and compare the files to see whether they computed the same
 // bytes (scripts/differential.sh does so for the test suite, whose main()
 // writes a line naming each test). Off, it costs one relaxed load per launch.
+// Each buffer a logged kernel wrote is also marked unread (buffer::unread);
+// the host program's next read of it (synchronize(), host element access or
+// data(), a copy into host memory, conversion to std::vector, the last view of
+// user memory going away) appends `read bytes N fnv1a H`, the whole buffer as
+// the host then sees it (capture_registry.h, log_host_read): what the program
+// read back, the same on every accelerator, where the kernel lines also hash
+// scratch the program never reads and device copies that the host path does
+// not keep (differential.sh DIFF_COMPARE=reads compares these lines).
 //
 // Contract: the log adds no work to a launch that is not logged, moves no data
 // between host and device copies (the bytes are read where they are current,
