@@ -37,7 +37,8 @@
 # per unit, default none): the tests it did not reach count as "not run".
 # The whole script takes about AMP_BOLT_DEADLINE + 15 seconds.
 #
-# Selection: AMP_BOLT_ACCS (default "cuda openmp serial"), AMP_BOLT_PROGRAMS
+# Selection: AMP_BOLT_ACCS (default "cuda openmp serial"; ACC@copy: ACC with
+# AMP_HOST_VIEWS=copy, e.g. serial@copy), AMP_BOLT_PROGRAMS
 # (default: every program of the bundle) less AMP_BOLT_SKIP. The whole corpus
 # needs about 31,000 CPU seconds (estimated: tests/corpora/README.md): one run on a
 # machine of 64 cores or more, or several runs of parts on 16 cores, merged with
@@ -317,11 +318,14 @@ run_unit() {
   [ "$shards" -gt 1 ] && env+=(GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$shard")
   [ "$acc" = cuda ] && [ "$gpu" -ge 0 ] && env+=(CUDA_VISIBLE_DEVICES="$gpu")
   [ $DIFF = 1 ] && env+=(AMP_RESULT_LOG="$R/rlogs/$id.rlog")
+  # ACC@copy: ACC with AMP_HOST_VIEWS=copy (a host accelerator keeping copies
+  # of views as a GPU does: runtime.h host_views).
+  [ "${acc%@copy}" != "$acc" ] && env+=(AMP_HOST_VIEWS=copy)
   local select=--gtest_filter="$filter"
   [ "${filter#@}" != "$filter" ] && select=--gtest_flagfile="$R/${filter#@}"
   t0=$(date +%s)
   # Logs: GoogleTest's status lines, and the first 20 other lines of each test.
-  timeout -k 5 "$lim" env "${env[@]}" AMP_DEFAULT_ACCELERATOR="$acc" OMP_NUM_THREADS="$threads" \
+  timeout -k 5 "$lim" env "${env[@]}" AMP_DEFAULT_ACCELERATOR="${acc%@copy}" OMP_NUM_THREADS="$threads" \
     "$BIN/$p" "$select" 2>&1 |
     LC_ALL=C awk 'substr($0, 1, 1) == "[" { print; if (index($0, "[ RUN") == 1) n = 0; next }
                   n < 20 { print } n++ == 20 { print "(further lines of this test left out)" }' >"$R/units/$id.log"

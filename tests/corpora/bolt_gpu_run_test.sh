@@ -62,6 +62,7 @@ while read -r name size outcome; do
   echo "[ RUN      ] $name"
   echo "accelerator $AMP_DEFAULT_ACCELERATOR threads $OMP_NUM_THREADS" >>"$0.ran"
   echo "$name $AMP_DEFAULT_ACCELERATOR" >>"$0.ran"
+  echo "$name $AMP_DEFAULT_ACCELERATOR views ${AMP_HOST_VIEWS:-in-place}" >>"$0.views"
   [ -n "${AMP_RESULT_LOG:-}" ] && echo "$name $AMP_DEFAULT_ACCELERATOR shard ${GTEST_SHARD_INDEX:-none} logged" >>"$0.ran"
   rlog "test $name"
   hash="$name" khash="$name"
@@ -166,6 +167,12 @@ done
 grep -q '^flagfile$' "$T/bundle/bin/Long.ran" || fail "diff: the left-out tests were not given through a flag file"
 [ "$(row "$T/r4" Long serial)" = "7 1 6" ] || fail "diff summary: $(row "$T/r4" Long serial), expected 7 1 6"
 [ -d "$T/r4/rlogs" ] || [ -d "$T/r4/joined" ] && fail "diff: the raw result logs were kept"
+# ACC@copy: ACC with AMP_HOST_VIEWS=copy, compared as an accelerator of its own.
+rm -f "$T/bundle/bin/"*.views
+AMP_BOLT_ACCS="serial@copy serial" AMP_BOLT_PROGRAMS=Short run diff "$T/r6"
+grep -q '^S.one serial views copy$' "$T/bundle/bin/Short.views" && grep -q '^S.one serial views in-place$' "$T/bundle/bin/Short.views" ||
+  fail "serial@copy: $(cat "$T/bundle/bin/Short.views")"
+[ "$(drow "$T/r6" Short)" = "serial@copy serial 2 2 0 0 1 1 0 2 0" ] || fail "diff serial@copy: $(drow "$T/r6" Short)"
 # Without diff no result log.
 rm -f "$T/bundle/bin/"*.ran
 AMP_BOLT_ACCS=serial AMP_BOLT_PROGRAMS=Short run "$T/r5"
