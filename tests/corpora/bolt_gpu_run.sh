@@ -83,12 +83,13 @@ failed_names() {
     sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u
 }
 
-# summarize R: summary.md and summary.tsv from R/lists, R/units.tsv,
+# summarize R: summary.md, summary.tsv and failed.txt from R/lists, R/units.tsv,
 # R/status.txt (per unit: id, then exit status, seconds and limit, or
 # "deadline": not started) and R/logs.
 summarize() {
   local R=$1 p acc total passed failed notrun how cell row n cut crash late secs maxs rc lim id st rest
   local -A ST=()
+  : >"$R/failed.txt" # every failed test: PROGRAM.ACC NAME, a line
   while read -r id rest; do ST[$id]=$rest; done <"$R/status.txt"
   {
     echo "| program | tests | cuda | openmp | serial |"
@@ -139,11 +140,12 @@ summarize() {
     echo "uninstantiated parameterised suite; Bolt predates the check). A process cut at the deadline"
     echo "leaves its remaining tests \"not run\"."
     echo
-    echo "Failed tests (first 20 per program and accelerator):"
+    echo "Failed tests (first 20 per program and accelerator; every one in failed.txt):"
     for f in "$R"/logs/*.log; do
       [ -f "$f" ] || continue
       n=$(failed_names "$f")
-      [ -n "$n" ] && { echo "- $(basename "$f" .log) ($(echo "$n" | wc -l)):"; echo "$n" | head -20 | sed 's/^/    /'; }
+      [ -n "$n" ] && { echo "- $(basename "$f" .log) ($(echo "$n" | wc -l)):"; echo "$n" | head -20 | sed 's/^/    /'
+                       echo "$n" | sed "s|^|$(basename "$f" .log) |" >>"$R/failed.txt"; }
     done
     echo
     echo "The 25 longest processes (seconds, program, accelerator, tests):"
