@@ -225,8 +225,9 @@ template <class L, int N, class F> void run_on(const L& l, const Concurrency::ex
 }
 
 // AMP_RESULT_LOG (runtime/result_log.h): after the kernel, one line per
-// buffer it could write, each marked unread for the host's next read. read_buffer waits for the kernel (a device copy is
-// read on the queue that last used it) and leaves the copies' state alone.
+// buffer it could write, each marked unread for the host's next read.
+// read_buffer waits for the kernel (a device copy is read on the queue that
+// last used it) and leaves the copies' state alone.
 inline void log_results(const std::string& shape, const std::vector<buffer*>& written) {
   const std::uint64_t k = ++result_log::kernel_count();
   if (written.empty()) result_log::line(("kernel " + std::to_string(k) + " extent " + shape + " no buffer").c_str());
