@@ -186,6 +186,15 @@ inline void read_buffer(buffer& b, std::size_t off, void* dst, std::size_t n) {
     device_memory::to_host(*b.queue_of(d), dst, static_cast<char*>(b.dev(d).ptr) + off, n);
   }
 }
+// The result log's hash of b's whole contents where they are current
+// (read_buffer: waits for the kernel, leaves the copies' state alone), NaNs
+// made canonical (result_log::canonical_nans).
+inline std::uint64_t result_hash(buffer& b) {
+  std::vector<unsigned char> bytes(b.bytes);
+  read_buffer(b, 0, bytes.data(), b.bytes);
+  result_log::canonical_nans(bytes.data(), bytes.size(), b.fp_width);
+  return result_log::fnv1a(bytes.data(), bytes.size());
+}
 // The result log (AMP_RESULT_LOG): the host program reads b, which a logged
 // kernel wrote since its last read: one line with the size and hash of the
 // whole buffer as the host sees it. The points that call this (host_sync,
@@ -197,12 +206,9 @@ inline void log_host_read(buffer& b) noexcept {
   if (!b.unread) return;
   b.unread = false;
   try {
-    std::vector<unsigned char> bytes(b.bytes);
-    read_buffer(b, 0, bytes.data(), b.bytes);
-    result_log::canonical_nans(bytes.data(), bytes.size(), b.fp_width);
     char text[96];
     std::snprintf(text, sizeof text, "read bytes %zu fnv1a %016llx", b.bytes,
-                  static_cast<unsigned long long>(result_log::fnv1a(bytes.data(), bytes.size())));
+                  static_cast<unsigned long long>(result_hash(b)));
     result_log::line(text);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "amp_compat: the result log could not read a buffer: %s\n", e.what());

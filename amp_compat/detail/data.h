@@ -141,7 +141,7 @@ protected:
   // (a read needs them in the user's memory; a write makes the copy stale).
   [[gnu::noinline, gnu::cold]] void private_sync() const {
     if (h_.buf->host_access_needs_sync(!read_only)) host_sync(read_only ? buffer::access::read : buffer::access::write);
-    log_host_read(*h_.buf);
+    else log_host_read(*h_.buf); // host_sync logs it otherwise
   }
   void host_sync(buffer::access a) const {
     h_.buf->prepare(location::host, a);
