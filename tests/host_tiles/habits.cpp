@@ -1194,6 +1194,94 @@ void deduced_functor() {
   digest("deduced_functor", hb_reduce<64>(v, hb_abs_sum_helper<float>{}));
 }
 
+// A sparse-matrix library's bitonic sort: the number of stages counted by a
+// barrier-free loop (`for (t = n; t > 1; t >>= 1) ++stages;`) in a helper
+// that takes the tiled_index by reference and pointers into tile_static
+// memory; the loops around the barriers are bounded by that count. A
+// `while` loop counts the same way in the kernel itself.
+static void hb_bitonic_step(int* key, float* val, int stage, int pass, int id, int len) restrict(amp) {
+  const int pair = 1 << (stage - pass), block = 2 << stage;
+  const int left = (id / pair) * 2 * pair + id % pair, right = left + pair;
+  if (right < len) {
+    const bool up = (left / block) % 2 == 0;
+    if ((key[left] > key[right]) == up) {
+      const int k = key[left];
+      key[left] = key[right], key[right] = k;
+      const float v = val[left];
+      val[left] = val[right], val[right] = v;
+    }
+  }
+}
+static void hb_bitonic_sort(tiled_index<64>& t, int* key, float* val, int len) restrict(amp) {
+  const int id = t.local[0];
+  int stages = 0;
+  for (int w = len; w > 1; w >>= 1) {
+    ++stages;
+  }
+  for (int stage = 0; stage < stages; ++stage)
+    for (int pass = 0; pass <= stage; ++pass) {
+      hb_bitonic_step(key, val, stage, pass, id, len);
+      t.barrier.wait();
+    }
+}
+void counted_stages() {
+  const int rows = 4, len = 128;
+  std::vector<int> keys(rows * len);
+  std::vector<float> vals(rows * len), sums(rows);
+  for (int i = 0; i < rows * len; ++i) keys[i] = (i * 7919) % 997, vals[i] = float(i % 13) * 0.5f;
+  array_view<int, 1> k(rows * len, keys);
+  array_view<float, 1> v(rows * len, vals), out(rows, sums);
+  parallel_for_each(extent<1>(rows * 64).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int sk[len];
+    tile_static float sv[len];
+    const int row = t.tile[0], id = t.local[0];
+    sk[id] = k[row * len + id], sk[id + 64] = k[row * len + id + 64];
+    sv[id] = v[row * len + id], sv[id + 64] = v[row * len + id + 64];
+    t.barrier.wait();
+    hb_bitonic_sort(t, sk, sv, len);
+    k[row * len + id] = sk[id], k[row * len + id + 64] = sk[id + 64];
+    int levels = 0, n = len;
+    while (n > 1)
+      n /= 2, levels += 1;
+    for (int l = 0; l < levels; ++l) {
+      const int stride = len >> (l + 1);
+      if (id < stride) sv[id] += sv[id + stride];
+      t.barrier.wait();
+    }
+    if (id == 0) out[row] = sv[0];
+  });
+  k.synchronize();
+  out.synchronize();
+  digest("counted_stages_keys", keys);
+  digest("counted_stages_sums", sums);
+}
+
+// A multigrid smoother's 3-D tiles one work-item deep (`tiled_index<1, 4,
+// 8>`): `t.global[0]` names the tile's block, the same for all its
+// work-items, and bounds the loops around the barrier through a view.
+void unit_depth_tiles() {
+  const int blocks = 3;
+  std::vector<int> lo(blocks), hi(blocks);
+  for (int b = 0; b < blocks; ++b) lo[b] = b, hi[b] = 3 + 2 * b;
+  std::vector<float> grid(blocks * 4 * 8);
+  for (size_t i = 0; i < grid.size(); ++i) grid[i] = float(i % 11) * 0.25f;
+  array_view<const int, 1> from(blocks, lo), to(blocks, hi);
+  array_view<float, 3> g(blocks, 4, 8, grid);
+  parallel_for_each(extent<3>(blocks, 4, 8).tile<1, 4, 8>(), [=](tiled_index<1, 4, 8> t) restrict(amp) { // expect: compiled
+    tile_static float plane[4][8];
+    const int block = t.global[0];
+    const int y = t.local[1], x = t.local[2];
+    for (int i = from[block]; i < to[block]; ++i) {
+      plane[y][x] = g(block, y, x);
+      t.barrier.wait();
+      g(block, y, x) = 0.5f * plane[y][x] + 0.125f * (plane[(y + 1) % 4][x] + plane[y][(x + 7) % 8]) + float(i);
+      t.barrier.wait();
+    }
+  });
+  g.synchronize();
+  digest("unit_depth_tiles", grid);
+}
+
 } // namespace
 
 int main() {
@@ -1225,5 +1313,7 @@ int main() {
   element_references();
   counted_loops();
   deduced_functor();
+  counted_stages();
+  unit_depth_tiles();
   return 0;
 }

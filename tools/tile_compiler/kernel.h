@@ -150,6 +150,22 @@ private:
   bool reusedLoopVariable(const VarDecl* v, const std::vector<const DeclRefExpr*>& uses);
   bool isLoopIncWrite(const DeclRefExpr* r, const VarDecl* v);
   const Stmt* updateStmtOf(const DeclRefExpr* r);
+  // Barrier-free loops that run once per tile: a `for` or `while` that is a
+  // statement of a split block and only counts (a bitonic sort's
+  // `for (int t = n; t > 1; t >>= 1) ++numStages;` before the loops around
+  // its barriers). Its body is updates (++/--/assignments) of tile-level
+  // scalars of the kernel and of its own variables (declared in its init);
+  // its conditions and every value it assigns are uniform. Run once per
+  // tile, it leaves each work-item's view of those scalars as fibers would.
+  // tileLoops_: candidates by shape (findTileLoops), then those proven
+  // (classifyLocals removes the others); tileLoopVar_: a candidate's own
+  // variables; tileLoopWrite_: the references a candidate's updates write.
+  std::set<const Stmt*> tileLoops_;
+  std::map<const VarDecl*, const Stmt*> tileLoopVar_;
+  std::map<const DeclRefExpr*, const Stmt*> tileLoopWrite_;
+  void findTileLoops();
+  bool tileLoopShape(const Stmt* s, std::vector<const Expr*>& updates, std::vector<const VarDecl*>& own);
+  bool tileLoopUniform(const Stmt* s);
   bool isTileUpdate(const DeclRefExpr* r);
   bool isTileUpdateStmt(const Stmt* c);
   bool capturedByCopy(const VarDecl* v);
@@ -157,6 +173,7 @@ private:
   bool uniform(const Expr* e);
   bool uniformCall(const CallExpr* c);
   bool constElement(const CXXOperatorCallExpr* oc);
+  bool unitDimCoord(const CXXOperatorCallExpr* oc);
   bool writesType(QualType t);
 
   bool hasInit(const VarDecl* v) { return v->getInit() != nullptr; }

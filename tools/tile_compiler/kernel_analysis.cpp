@@ -648,7 +648,111 @@ const Stmt* Kernel::updateStmtOf(const DeclRefExpr* r) {
   const Stmt* block = parentOf(stmt);
   return block && isa<CompoundStmt>(block) && withBarrier_.count(block) ? stmt : nullptr;
 }
+// No update or call hidden in an expression a tile loop evaluates (its
+// conditions, initialisers and assigned values only read).
+static bool readsOnly(const Expr* e) {
+  struct V : DynamicRecursiveASTVisitor {
+    bool ok = true;
+    bool VisitUnaryOperator(UnaryOperator* u) override { return ok = ok && !u->isIncrementDecrementOp(); }
+    bool VisitBinaryOperator(BinaryOperator* b) override { return ok = ok && !b->isAssignmentOp(); }
+    // Calls: only an index's or extent's subscript (`e[0]`), which reads.
+    bool VisitCallExpr(CallExpr* c) override {
+      const auto* oc = dyn_cast<CXXOperatorCallExpr>(c);
+      return ok = ok && oc && oc->getOperator() == OO_Subscript && oc->getNumArgs() == 2 &&
+                  isValueClass(oc->getArg(0)->IgnoreParenImpCasts()->getType());
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr*) override { return ok = false; }
+    bool VisitLambdaExpr(LambdaExpr*) override { return ok = false; }
+  } v;
+  v.TraverseStmt(const_cast<Expr*>(e));
+  return v.ok;
+}
+// s has a tile loop's shape (see kernel.h); its updates and own variables.
+bool Kernel::tileLoopShape(const Stmt* s, std::vector<const Expr*>& updates, std::vector<const VarDecl*>& own) {
+  const Stmt* body = nullptr;
+  const Expr* cond = nullptr;
+  if (const auto* f = dyn_cast<ForStmt>(s)) {
+    if (f->getConditionVariable() || !f->getCond()) return false;
+    if (const Stmt* init = f->getInit()) {
+      const auto* ds = dyn_cast<DeclStmt>(init);
+      if (!ds) return false;
+      for (const Decl* d : ds->decls()) {
+        const auto* v = dyn_cast<VarDecl>(d);
+        if (!v || !v->getType()->isArithmeticType() || !v->getInit() || v->isStaticLocal() ||
+            !readsOnly(v->getInit()))
+          return false;
+        own.push_back(v);
+      }
+    }
+    if (f->getInc()) commaParts(f->getInc(), updates);
+    body = f->getBody();
+    cond = f->getCond();
+  } else if (const auto* w = dyn_cast<WhileStmt>(s)) {
+    if (w->getConditionVariable()) return false;
+    body = w->getBody();
+    cond = w->getCond();
+  } else {
+    return false;
+  }
+  if (!readsOnly(cond)) return false;
+  std::vector<const Stmt*> stmts;
+  if (const auto* cs = dyn_cast<CompoundStmt>(body))
+    stmts.assign(cs->body_begin(), cs->body_end());
+  else
+    stmts.push_back(body);
+  for (const Stmt* c : stmts) {
+    if (isa<NullStmt>(c)) continue;
+    const auto* e = dyn_cast<Expr>(c);
+    if (!e) return false;
+    commaParts(e, updates);
+  }
+  for (const Expr* u : updates) {
+    const VarDecl* v = updatedLocal(u);
+    if (!v || !v->getType()->isArithmeticType()) return false;
+    if (std::find(own.begin(), own.end(), v) == own.end() && !splitDecl_.count(v)) return false;
+    if (const auto* b = dyn_cast<BinaryOperator>(u->IgnoreParens()); b && !readsOnly(b->getRHS())) return false;
+  }
+  return !updates.empty();
+}
+void Kernel::findTileLoops() {
+  for (const Stmt* s : withBarrier_) {
+    const auto* cs = dyn_cast<CompoundStmt>(s);
+    if (!cs) continue;
+    for (const Stmt* c : cs->body()) {
+      std::vector<const Expr*> updates;
+      std::vector<const VarDecl*> own;
+      if (withBarrier_.count(c) || !inFile(c->getBeginLoc()) || !tileLoopShape(c, updates, own)) continue;
+      tileLoops_.insert(c);
+      for (const VarDecl* v : own) tileLoopVar_[v] = c;
+      for (const Expr* u : updates) {
+        const Expr* lhs = isa<UnaryOperator>(u->IgnoreParens()) ? cast<UnaryOperator>(u->IgnoreParens())->getSubExpr()
+                                                               : cast<BinaryOperator>(u->IgnoreParens())->getLHS();
+        tileLoopWrite_[cast<DeclRefExpr>(strip(lhs))] = c;
+      }
+    }
+  }
+}
+// A candidate tile loop, given the tile-level variables as they stand: its
+// conditions, initialisers and assigned values uniform, and every variable
+// it updates other than its own tile-level.
+bool Kernel::tileLoopUniform(const Stmt* s) {
+  if (!tileLoops_.count(s)) return false;
+  std::vector<const Expr*> updates;
+  std::vector<const VarDecl*> own;
+  tileLoopShape(s, updates, own);
+  for (const VarDecl* v : own)
+    if (!uniform(v->getInit())) return false;
+  const Expr* cond = isa<ForStmt>(s) ? cast<ForStmt>(s)->getCond() : cast<WhileStmt>(s)->getCond();
+  if (!uniform(cond)) return false;
+  for (const Expr* u : updates) {
+    const VarDecl* v = updatedLocal(u);
+    if (!tileLoopVar_.count(v) && !tileLevel_.count(v)) return false;
+    if (const auto* b = dyn_cast<BinaryOperator>(u->IgnoreParens()); b && !uniform(b->getRHS())) return false;
+  }
+  return true;
+}
 bool Kernel::isTileUpdate(const DeclRefExpr* r) {
+  if (auto it = tileLoopWrite_.find(r); it != tileLoopWrite_.end()) return tileLoopUniform(it->second);
   const Stmt* s = updateStmtOf(r);
   if (!s) return false;
   if (const auto* b = dyn_cast<BinaryOperator>(s)) return uniform(b->getRHS());
@@ -688,6 +792,8 @@ bool Kernel::uniform(const Expr* e) {
     // A tile-level reference: its object's value is uniform when its
     // initialiser's is (a constant, a capture by copy, a tile-level value).
     if (refTile_.count(v)) return uniform(v->getInit());
+    // A tile loop's own variable: one value per tile while it runs.
+    if (auto it = tileLoopVar_.find(v); it != tileLoopVar_.end()) return tileLoops_.count(it->second) > 0;
     // (A recomputed reference names memory, whose value may change.)
     if (itemMode_ && locals_.count(v))
       return (remat_.count(v) > 0 && !v->getType()->isReferenceType()) || (tileLevel_.count(v) > 0 && stable(v));
@@ -738,6 +844,7 @@ bool Kernel::uniform(const Expr* e) {
   }
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e); oc && !itemMode_ && isElementAccess(oc))
     return constElement(oc);
+  if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e); oc && unitDimCoord(oc)) return true;
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
     // The object through base-class casts: index and extent take operator[] from a base.
     if (oc->getNumArgs() == 0 || !isValueClass(strip(oc->getArg(0))->getType())) return false;
@@ -768,6 +875,21 @@ bool Kernel::uniform(const Expr* e) {
     return true;
   }
   return false;
+}
+// `t.global[d]` or `t.local[d]` where the tile is one work-item wide in
+// dimension d (HPGMG's `tiled_index<1, 4, 8>`, `t.global[0]` naming the
+// block): local[d] is 0 and global[d] is tile[d] for every work-item.
+bool Kernel::unitDimCoord(const CXXOperatorCallExpr* oc) {
+  if (oc->getOperator() != OO_Subscript || oc->getNumArgs() != 2) return false;
+  const auto* me = dyn_cast<MemberExpr>(strip(oc->getArg(0)));
+  const auto* dr = me ? dyn_cast<DeclRefExpr>(strip(me->getBase())) : nullptr;
+  if (!dr || dr->getDecl() != param_) return false;
+  const std::string n = me->getMemberDecl()->getNameAsString();
+  if (n != "global" && n != "local") return false;
+  Expr::EvalResult d;
+  if (oc->getArg(1)->isValueDependent() || !oc->getArg(1)->EvaluateAsInt(d, ctx_)) return false;
+  const int64_t k = d.Val.getInt().getExtValue();
+  return k >= 0 && k < tileRank() && tileDim(static_cast<int>(k)) == 1;
 }
 // An element of an array or view that is the same object for every
 // work-item, at uniform indices, of a scalar type the kernel never writes
@@ -1108,6 +1230,7 @@ bool Kernel::isTileStorage(const VarDecl* v) {
 // increment is not uniform drops out, which may make others non-uniform),
 // then regions and per-work-item arrays.
 void Kernel::classifyLocals() {
+  findTileLoops();
   std::map<const VarDecl*, std::vector<const DeclRefExpr*>> uses;
   for (const DeclRefExpr* r : refs_)
     if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
@@ -1155,7 +1278,8 @@ void Kernel::classifyLocals() {
     bool written = false;
     const bool reused = reusedLoopVariable(v, uses[v]);
     for (const DeclRefExpr* r : uses[v])
-      if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !forWrite(r) && !condWriteExpr(r) &&
+      if (!isRead(r) && !isLoopIncWrite(r, v) && !updateStmtOf(r) && !tileLoopWrite_.count(r) && !forWrite(r) &&
+          !condWriteExpr(r) &&
           !t.isConstQualified() &&
           !(reused && itemOwned_.count(r)))
         written = true;
@@ -1164,6 +1288,8 @@ void Kernel::classifyLocals() {
   }
   for (bool changed = true; changed;) {
     changed = false;
+    for (const Stmt* l : std::vector<const Stmt*>(tileLoops_.begin(), tileLoops_.end()))
+      if (!tileLoopUniform(l)) tileLoops_.erase(l), changed = true;
     for (auto& [v, ds] : splitDecl_) {
       if (!tileLevel_.count(v) || isTileStorage(v)) continue;
       // Uses checked when chosen (objects), or unable to write (const).
@@ -1381,7 +1507,7 @@ bool Kernel::namesLocal(const TypedefNameDecl* td) {
 }
 bool Kernel::isOrdinary(const Stmt* c) {
   if (barrierStmts_.count(c) || withBarrier_.count(c) || tileJumps_.count(c) || isTileUpdateStmt(c) ||
-      isTypeDeclStmt(c))
+      tileLoops_.count(c) || isTypeDeclStmt(c))
     return false;
   if (const auto* ds = dyn_cast<DeclStmt>(c)) {
     for (const Decl* d : ds->decls())

@@ -438,7 +438,8 @@ std::string Kernel::emitBlock(const CompoundStmt* cs) {
       out += region(regionRange_[r].first, regionRange_[r].second, c->getBeginLoc(), stmts);
       continue;
     }
-    if (isa<DeclStmt>(c) || isTileUpdateStmt(c) || tileJumps_.count(c)) { // tile-level declaration, update or jump
+    if (isa<DeclStmt>(c) || isTileUpdateStmt(c) || tileJumps_.count(c) || tileLoops_.count(c)) {
+      // A tile-level declaration, update, jump or counting loop: once per tile.
       out += lineDirective(c->getBeginLoc()) + text(off(c->getBeginLoc()), stmtEnd(c)) + "\n";
       continue;
     }
