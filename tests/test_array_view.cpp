@@ -63,6 +63,28 @@ TEST(ArrayView, OverPointerAndCArray) {
   for (int i = 0; i < 12; ++i) EXPECT_EQ(v[i], i + 0.5f);
 }
 
+// Visual Studio 2013's rank-1 constructors: the whole container (its size
+// is the extent) and a C array, on the host and inside a kernel.
+TEST(ArrayView, WholeContainerAndCArrayRank1) {
+  std::vector<int> v = iota(10);
+  const std::vector<float> cf = iota<float>(4);
+  int raw[6] = {6, 5, 4, 3, 2, 1};
+  array_view<int, 1> a(v);
+  array_view<const float, 1> b(cf);
+  array_view<int, 1> c(raw);
+  static_assert(!std::is_convertible<std::vector<int>&, array_view<int, 1>>::value, "explicit, as in Visual Studio");
+  EXPECT_EQ(a.extent, extent<1>(10));
+  EXPECT_EQ(b.extent, extent<1>(4));
+  EXPECT_EQ(c.extent, extent<1>(6));
+  parallel_for_each(a.extent, [=](index<1> i) restrict(amp) {
+    int local[3] = {i[0], 2 * i[0], 3};
+    array_view<int, 1> l(local);
+    a[i] += l[1] + static_cast<int>(b[i[0] % 4]) + c[i[0] % 6] + l.extent[0];
+  });
+  a.synchronize();
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(v[i], i + 2 * i + i % 4 + raw[i % 6] + 3);
+}
+
 TEST(ArrayView, OverArray) {
   array<int, 2> a(4, 5);
   array_view<int, 2> av(a);

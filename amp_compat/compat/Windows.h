@@ -54,6 +54,7 @@
 //              Sleep(ms): blocks the calling thread for at least ms
 //              milliseconds (std::this_thread::sleep_for).
 //   More types UINT, INT, ULONG, USHORT, UCHAR, CHAR, WCHAR, FLOAT, BOOLEAN,
+//              byte and boolean (rpcndr.h's unsigned char),
 //              INT64/UINT64/LONG64/DWORD64, SIZE_T, *_PTR integers, the LP*/P*
 //              pointer names, TCHAR/LPTSTR/LPCTSTR and TEXT() (wide when
 //              UNICODE is defined, as winnt.h), HRESULT (long, as amp.h's)
@@ -142,6 +143,11 @@ typedef char CHAR;
 typedef wchar_t WCHAR;
 typedef float FLOAT;
 typedef BYTE BOOLEAN;
+// rpcndr.h's, which Windows.h (through rpc.h) and unknwn.h include, so every
+// program that includes amp.h on Windows sees them (a DLL's exported
+// `int _stdcall F(..., byte rule)` with amp.h its only include).
+typedef unsigned char byte;
+typedef unsigned char boolean;
 typedef std::int64_t INT64;
 typedef std::uint64_t UINT64;
 typedef std::int64_t LONG64;

@@ -122,6 +122,14 @@ public:
     }
   }
   explicit array_view(const Concurrency::extent<N>& e) { from_nothing(e); }
+  // Visual Studio 2013's rank-1 forms: a whole container (its size is the
+  // extent), and a C array, which a kernel may view too (restrict(cpu, amp)).
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && !std::is_array<C>::value && N == 1>>
+  explicit array_view(C& src) : array_view(Concurrency::extent<N>(static_cast<int>(std::size(src))), src) {}
+  template <class C, class = std::enable_if_t<detail::is_container<C>::value && !std::is_array<C>::value && N == 1>>
+  explicit array_view(const C& src) : array_view(Concurrency::extent<N>(static_cast<int>(std::size(src))), src) {}
+  template <class A, int S, class = std::enable_if_t<N == 1 && std::is_convertible<A*, T*>::value>>
+  AMP_FN explicit array_view(A (&src)[S]) : array_view(Concurrency::extent<N>(S), static_cast<T*>(src)) {}
 
   template <class C, class = std::enable_if_t<detail::is_container<C>::value && N == 1>>
   array_view(int e0, C& src) : array_view(Concurrency::extent<N>(e0), src) {}

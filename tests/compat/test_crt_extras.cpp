@@ -47,10 +47,15 @@ TEST(CrtExtras, MicrosoftIntegerKeywords) {
 
 static __forceinline int __cdecl twice(int x) { return 2 * x; }
 static int __stdcall thrice(int x) { return 3 * x; }
+// The single-underscore spellings (a DLL's exports).
+static int _stdcall four_times(int x) { return 4 * x; }
+static int _cdecl five_times(int x) { return 5 * x; }
 
 TEST(CrtExtras, CallingConventionsAndForceinline) {
   EXPECT_EQ(twice(21), 42);
   EXPECT_EQ(thrice(5), 15);
+  EXPECT_EQ(four_times(5), 20);
+  EXPECT_EQ(five_times(5), 25);
 }
 
 TEST(CrtExtras, AlignedMalloc) {

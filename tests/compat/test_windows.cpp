@@ -18,6 +18,8 @@ static_assert(_WIN32_WINNT >= _WIN32_WINNT_WIN7, "SDKDDKVer.h picks a recent Win
 static_assert(sizeof(DWORD) == 4 && sizeof(LONG) == 4 && sizeof(WORD) == 2 && sizeof(LONGLONG) == 8,
               "Windows integer sizes (LLP64) whatever the Linux data model");
 static_assert(std::is_same<TCHAR, char>::value, "TCHAR is char unless UNICODE is defined");
+static_assert(std::is_same<byte, unsigned char>::value && std::is_same<boolean, unsigned char>::value,
+              "rpcndr.h's byte and boolean, which Windows.h brings in");
 
 TEST(Windows, PerformanceCounterMeasuresSleep) {
   LARGE_INTEGER freq, t0, t1;

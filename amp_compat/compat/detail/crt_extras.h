@@ -10,7 +10,8 @@
 //              the types MSVC gives them, so `unsigned __int64` works),
 //              __forceinline (inline, always inlined; GCC has __inline), and the
 //              calling conventions __cdecl __stdcall __fastcall __thiscall
-//              __vectorcall (nothing: x64 has one convention). Macros, only
+//              __vectorcall and _cdecl _stdcall _fastcall (nothing: x64 has
+//              one convention). Macros, only
 //              where not already defined; Clang's Microsoft mode (--msvc)
 //              has the same meanings built in.
 //   Memory     _aligned_malloc(size, alignment) / _aligned_free(p): alignment
@@ -96,6 +97,17 @@
 #endif
 #ifndef __vectorcall
 #define __vectorcall
+#endif
+// MSVC's older single-underscore spellings, still accepted (and found in
+// DLL exports: `extern "C" __declspec(dllexport) int _stdcall F(...)`).
+#ifndef _cdecl
+#define _cdecl
+#endif
+#ifndef _stdcall
+#define _stdcall
+#endif
+#ifndef _fastcall
+#define _fastcall
 #endif
 
 // __declspec for a compiler that does not know it (GCC; Clang without
