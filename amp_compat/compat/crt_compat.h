@@ -41,6 +41,9 @@
 //     __debugbreak: detail/crt_extras.h states each.
 //   std::wcout / wcerr / wclog print wide text as UTF-8 in program order with
 //     std::cout and printf (detail/wide_streams.h).
+//   The float and long double math functions in std as well as globally
+//     (std::sqrtf, std::powl: MSVC's <cmath>; libstdc++ before release 14
+//     lacks them).
 #ifndef AMP_COMPAT_COMPAT_CRT_COMPAT_H
 #define AMP_COMPAT_COMPAT_CRT_COMPAT_H
 
@@ -68,6 +71,21 @@
 // finds modf(float, float*), as Microsoft's conformance suite calls it);
 // libstdc++'s <math.h> does the same (using-declarations of std's).
 #include <math.h>
+// MSVC's <cmath> also names the C library's float and long double functions
+// in std (`std::sqrtf(x)`, `std::powl`), as C++ says it does; libstdc++ has
+// them from release 14 only. Older ones get them here, as the same functions.
+#if defined(__GLIBCXX__) && defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE < 14
+#define AMP_COMPAT_STD_FL(name) using ::name##f; using ::name##l;
+namespace std {
+AMP_COMPAT_STD_FL(acos) AMP_COMPAT_STD_FL(asin) AMP_COMPAT_STD_FL(atan) AMP_COMPAT_STD_FL(atan2)
+AMP_COMPAT_STD_FL(ceil) AMP_COMPAT_STD_FL(cos) AMP_COMPAT_STD_FL(cosh) AMP_COMPAT_STD_FL(exp)
+AMP_COMPAT_STD_FL(fabs) AMP_COMPAT_STD_FL(floor) AMP_COMPAT_STD_FL(fmod) AMP_COMPAT_STD_FL(frexp)
+AMP_COMPAT_STD_FL(ldexp) AMP_COMPAT_STD_FL(log) AMP_COMPAT_STD_FL(log10) AMP_COMPAT_STD_FL(modf)
+AMP_COMPAT_STD_FL(pow) AMP_COMPAT_STD_FL(sin) AMP_COMPAT_STD_FL(sinh) AMP_COMPAT_STD_FL(sqrt)
+AMP_COMPAT_STD_FL(tan) AMP_COMPAT_STD_FL(tanh)
+} // namespace std
+#undef AMP_COMPAT_STD_FL
+#endif
 
 #include "detail/format.h"
 #include "detail/utf8.h"
