@@ -9,7 +9,8 @@
 #                               compute-sanitizer memcheck and racecheck on the
 #                               samples, the differential check (GPU against the
 #                               host, scripts/differential.sh), then the
-#                               benchmarks, with contraction off and on
+#                               benchmarks, with contraction off and on, and
+#                               the host pricers (compiled tiles against fibers)
 #   cd DIR && ./run.sh fidelity only the differential check and the contraction
 #                               benchmarks (results/differential, results/contraction)
 # run.sh's parts can be skipped: AMP_SAMPLES=0 AMP_TESTS=0 AMP_CORPUS=0 AMP_SANITIZER=0
@@ -212,11 +213,11 @@ for f in "$B"/bench/amp_bench_*; do [ -x "$f" ] && cp "$f" "$OUT/"; done
 # host tiles compiled against fibers on every core, bench/RESULTS.md).
 # (AMP_BUNDLE_HOST_BENCH=0 leaves them out.)
 if [ "${AMP_BUNDLE_HOST_BENCH:-1}" = 1 ]; then
-  HBD="$("$ROOT/amp" _build host amp_bench_host binomial_options)"
+  HBD="$("$ROOT/amp" _build host amp_bench_host binomial_options binomial_macro)"
   HB="$HBD/bench/amp_bench_host"
   mkdir -p "$OUT/host"
   cp "$HB" "$OUT/host/"
-  cp "$HBD/samples/binomial_options" "$OUT/host/"
+  cp "$HBD/samples/binomial_options" "$HBD/samples/binomial_macro" "$OUT/host/"
   for lib in libgomp.so.1 libstdc++.so.6 libgcc_s.so.1; do
     p=$(ldd "$HB" | awk -v l="$lib" '$1 == l {print $3}')
     [ -n "$p" ] && cp "$p" "$OUT/host/"
@@ -232,7 +233,7 @@ if [ -n "${AMP_BUNDLE_CORPUS:-}" ] && [ -x "$AMP_BUNDLE_CORPUS/amp_algorithms" ]
   strip "$OUT/corpus/amp_algorithms" 2>/dev/null || true
 fi
 cp "$ROOT/bench/plot.py" "$ROOT/bench/combine.py" "$ROOT/bench/path_ratios.py" "$OUT/"
-strip "$OUT"/host/amp_bench_host "$OUT"/host/binomial_options 2>/dev/null || true
+strip "$OUT"/host/amp_bench_host "$OUT"/host/binomial_options "$OUT"/host/binomial_macro 2>/dev/null || true
 strip "$OUT"/samples/* "$OUT"/amp_tests "$OUT"/amp_device_errors "$OUT"/amp_bench_* "$OUT"/fidelity_checks* \
   "$OUT"/compat_windows_tests 2>/dev/null || true
 omp=$(ldd "$OUT/amp_tests" | awk '/libomp/ {print $3}')
@@ -391,6 +392,21 @@ if [ "${AMP_BENCH:-1}" = 1 ] && [ -x ./amp_bench_gpu ]; then
   if command -v python3 >/dev/null 2>&1; then
     for d in "$out"/*/; do [ -f "$d/bench.json" ] && python3 plot.py "$d/bench.json" -o "$d/ratios.png" >/dev/null; done
   fi
+fi
+# The pricers of issue 32's measure (bench/RESULTS.md): host tiles compiled
+# against fibers on every core, 1024 options x 2048 steps, runs 2-3 timed,
+# the two paths alternated twice (their process-to-process spread is large).
+if [ "${AMP_HOST_BENCH:-1}" = 1 ] && [ -x host/binomial_macro ]; then
+  echo "== host tiles: pricers, OpenMP $(nproc) threads"
+  for round in 1 2; do
+    for m in compiled fibers; do
+      for p in binomial_macro binomial_options; do
+        echo "-- $p $m (round $round)"
+        LD_LIBRARY_PATH="$PWD/host" AMP_HOST_TILES=$m host/$p 1024 2048 3 2>&1 | grep -E "timing|sum of prices|CPU's" \
+          || fail=$((fail + 1))
+      done
+    done
+  done
 fi
 echo "gpu bundle: $pass passed, $fail failed"
 [ $fail -eq 0 ]
