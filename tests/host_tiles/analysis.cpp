@@ -85,6 +85,28 @@ void not_uniform(array_view<int, 1> a) {
       i += t.local[0] * 0;
     }
   });
+  // Counting loops that are not tile loops: started from the work-item's
+  // index, bounded by its element, or calling a function; the count then
+  // differs per work-item (or may) and so does the loop around the barrier.
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    int steps = 0;
+    for (int w = t.local[0] + 2; w > 1; w >>= 1) ++steps;
+    for (int k = 0; k < steps; ++k) t.barrier.wait();
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    int steps = 0;
+    for (int w = 0; w < a[t.global]; ++w) steps += 2;
+    for (int k = 0; k < steps; ++k) t.barrier.wait();
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: not provably uniform
+    int steps = 0;
+    for (int w = 64; w > 1; w >>= 1) steps += precise_math::fabs(float(w)) > 0.0f;
+    for (int k = 0; k < steps; ++k) t.barrier.wait();
+  });
+  // t.global[0] of a tile two work-items deep in dimension 0 is not uniform.
+  parallel_for_each(extent<2>(4, 64).tile<2, 32>(), [=](tiled_index<2, 32> t) restrict(amp) { // expect: fibers: not provably uniform
+    for (int k = 0; k < t.global[0]; ++k) t.barrier.wait();
+  });
 }
 
 void control(array_view<int, 1> a, int n) {
