@@ -48,6 +48,8 @@ MSVC_ISMS = [
      "accelerator().default_view;`)"),
     (r"extra qualification .{1,3}[A-Za-z_][A-Za-z_0-9:<>, ]*::.{1,3} on member",
      "a member declared with its class name inside the class (`int Counter::get();`)"),
+    (r"a storage class can only be specified for objects and functions",
+     "`static` on a class definition that declares no object (`static class X { ... };`: MSVC ignores it, C4091)"),
     (r"ordered comparison of pointer with integer zero|ordered comparison between pointer and zero",
      "a pointer compared with 0 by <, <=, >, >= (`if (p <= 0)`: MSVC compares with the null pointer)"),
     (r"reference to .{1,3}(array|extent|index)' is ambiguous|reference to .{1,3}(array|extent|index).{1,3} is "

@@ -76,6 +76,12 @@ class Msvc(unittest.TestCase):
         self.assertIn("add --msvc to compile in the MSVC dialect", out)
         self.assertEqual(hints(err, Req(msvc=True), []), "")
 
+    def test_static_class_definition(self):
+        # GCC's error (Clang only warns): a public DLL's `static class CA { ... };`.
+        err = "a.cpp:2:1: error: a storage class can only be specified for objects and functions\n"
+        self.assertIn("`static` on a class definition that declares no object", hints(err, Req(), []))
+        self.assertEqual(hints(err, Req(msvc=True), []), "")
+
     def test_void_main_needs_neither_with_windows_compat(self):
         err = "a.cpp:1:1: error: '::main' must return 'int'\n"
         self.assertIn("`void main()`", hints(err, Req(), []))
