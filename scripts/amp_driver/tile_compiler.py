@@ -152,7 +152,11 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     keep = parse_flags(flags, cuda)
     lang = CUDA_HOST if cuda else ["-x", "c++"]
     arg = lambda a: ["-Xclang", "-plugin-arg-tile-compiler", "-Xclang", a]  # noqa: E731
-    base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-DAMP_TILE_COMPILER_PASS=1"] + keep + \
+    # -Wno-register: C++17 made `register` an error in Clang (GCC warns); CUDA
+    # ports keep it on kernel locals, and a failed parse leaves every tiled
+    # kernel of the file on fibers.
+    base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-Wno-register", "-DAMP_TILE_COMPILER_PASS=1"] + \
+        keep + \
         (["-ferror-limit=0"] if all_errors else []) + \
         [f"-fplugin={so}"] + [w for k in fibers if k for w in arg(f"fibers={k}")]
     opts = (arg("report=1") if report else []) + \

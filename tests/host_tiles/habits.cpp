@@ -1198,7 +1198,8 @@ void deduced_functor() {
 // barrier-free loop (`for (t = n; t > 1; t >>= 1) ++stages;`) in a helper
 // that takes the tiled_index by reference and pointers into tile_static
 // memory; the loops around the barriers are bounded by that count. A
-// `while` loop counts the same way in the kernel itself.
+// `while` loop counts the same way in the kernel itself, over `register`
+// locals (a CUDA port's habit; C++17 made `register` an error in Clang).
 static void hb_bitonic_step(int* key, float* val, int stage, int pass, int id, int len) restrict(amp) {
   const int pair = 1 << (stage - pass), block = 2 << stage;
   const int left = (id / pair) * 2 * pair + id % pair, right = left + pair;
@@ -1240,7 +1241,7 @@ void counted_stages() {
     t.barrier.wait();
     hb_bitonic_sort(t, sk, sv, len);
     k[row * len + id] = sk[id], k[row * len + id + 64] = sk[id + 64];
-    int levels = 0, n = len;
+    register int levels = 0, n = len; // CUDA ports' `register` (an error in Clang's C++17 parse)
     while (n > 1)
       n /= 2, levels += 1;
     for (int l = 0; l < levels; ++l) {
