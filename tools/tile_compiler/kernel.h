@@ -124,6 +124,7 @@ private:
   bool tileCondUpdate(const Expr* e);
   bool tileWrites(const Expr* e);
   static void commaParts(const Expr* e, std::vector<const Expr*>& out);
+  static const DeclRefExpr* updatedRef(const Expr* e); // what ++/--/an assignment e writes, if a variable
   const VarDecl* updatedLocal(const Expr* e);
   // A `for` around a barrier whose increment also advances a work-item's
   // own value (Bolt's radix sort: `iblock++, addr += blockSize`): its
@@ -157,14 +158,19 @@ private:
   // scalars of the kernel and of its own variables (declared in its init);
   // its conditions and every value it assigns are uniform. Run once per
   // tile, it leaves each work-item's view of those scalars as fibers would.
-  // tileLoops_: candidates by shape (findTileLoops), then those proven
-  // (classifyLocals removes the others); tileLoopVar_: a candidate's own
-  // variables; tileLoopWrite_: the references a candidate's updates write.
-  std::set<const Stmt*> tileLoops_;
+  // tileLoops_: candidates by shape with their updates and own variables
+  // (findTileLoops), then those proven (classifyLocals removes the others);
+  // tileLoopVar_: a candidate's own variables; tileLoopWrite_: the
+  // references a candidate's updates write.
+  struct TileLoop {
+    std::vector<const Expr*> updates;
+    std::vector<const VarDecl*> own;
+  };
+  std::map<const Stmt*, TileLoop> tileLoops_;
   std::map<const VarDecl*, const Stmt*> tileLoopVar_;
   std::map<const DeclRefExpr*, const Stmt*> tileLoopWrite_;
   void findTileLoops();
-  bool tileLoopShape(const Stmt* s, std::vector<const Expr*>& updates, std::vector<const VarDecl*>& own);
+  bool tileLoopShape(const Stmt* s, TileLoop& l);
   bool tileLoopUniform(const Stmt* s);
   bool isTileUpdate(const DeclRefExpr* r);
   bool isTileUpdateStmt(const Stmt* c);

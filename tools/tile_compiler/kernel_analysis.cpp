@@ -540,11 +540,15 @@ void Kernel::commaParts(const Expr* e, std::vector<const Expr*>& out) {
 }
 // The local a part of a `for` increment updates (`addr += blockSize`,
 // `++k`); null for anything else.
-const VarDecl* Kernel::updatedLocal(const Expr* e) {
+const DeclRefExpr* Kernel::updatedRef(const Expr* e) {
+  e = e->IgnoreParens();
   const Expr* lhs = nullptr;
   if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) lhs = u->getSubExpr();
   if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp()) lhs = b->getLHS();
-  const auto* dr = lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+  return lhs ? dyn_cast<DeclRefExpr>(strip(lhs)) : nullptr;
+}
+const VarDecl* Kernel::updatedLocal(const Expr* e) {
+  const DeclRefExpr* dr = updatedRef(e);
   const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
   return v && locals_.count(v) && !isTileStorage(v) && !v->getType()->isReferenceType() ? v : nullptr;
 }
@@ -668,7 +672,9 @@ static bool readsOnly(const Expr* e) {
   return v.ok;
 }
 // s has a tile loop's shape (see kernel.h); its updates and own variables.
-bool Kernel::tileLoopShape(const Stmt* s, std::vector<const Expr*>& updates, std::vector<const VarDecl*>& own) {
+bool Kernel::tileLoopShape(const Stmt* s, TileLoop& l) {
+  std::vector<const Expr*>& updates = l.updates;
+  std::vector<const VarDecl*>& own = l.own;
   const Stmt* body = nullptr;
   const Expr* cond = nullptr;
   if (const auto* f = dyn_cast<ForStmt>(s)) {
@@ -719,16 +725,11 @@ void Kernel::findTileLoops() {
     const auto* cs = dyn_cast<CompoundStmt>(s);
     if (!cs) continue;
     for (const Stmt* c : cs->body()) {
-      std::vector<const Expr*> updates;
-      std::vector<const VarDecl*> own;
-      if (withBarrier_.count(c) || !inFile(c->getBeginLoc()) || !tileLoopShape(c, updates, own)) continue;
-      tileLoops_.insert(c);
-      for (const VarDecl* v : own) tileLoopVar_[v] = c;
-      for (const Expr* u : updates) {
-        const Expr* lhs = isa<UnaryOperator>(u->IgnoreParens()) ? cast<UnaryOperator>(u->IgnoreParens())->getSubExpr()
-                                                               : cast<BinaryOperator>(u->IgnoreParens())->getLHS();
-        tileLoopWrite_[cast<DeclRefExpr>(strip(lhs))] = c;
-      }
+      TileLoop l;
+      if (withBarrier_.count(c) || !inFile(c->getBeginLoc()) || !tileLoopShape(c, l)) continue;
+      for (const VarDecl* v : l.own) tileLoopVar_[v] = c;
+      for (const Expr* u : l.updates) tileLoopWrite_[updatedRef(u)] = c; // a variable: tileLoopShape checked
+      tileLoops_.emplace(c, std::move(l));
     }
   }
 }
@@ -736,15 +737,14 @@ void Kernel::findTileLoops() {
 // conditions, initialisers and assigned values uniform, and every variable
 // it updates other than its own tile-level.
 bool Kernel::tileLoopUniform(const Stmt* s) {
-  if (!tileLoops_.count(s)) return false;
-  std::vector<const Expr*> updates;
-  std::vector<const VarDecl*> own;
-  tileLoopShape(s, updates, own);
-  for (const VarDecl* v : own)
+  auto it = tileLoops_.find(s);
+  if (it == tileLoops_.end()) return false;
+  const TileLoop& l = it->second;
+  for (const VarDecl* v : l.own)
     if (!uniform(v->getInit())) return false;
   const Expr* cond = isa<ForStmt>(s) ? cast<ForStmt>(s)->getCond() : cast<WhileStmt>(s)->getCond();
   if (!uniform(cond)) return false;
-  for (const Expr* u : updates) {
+  for (const Expr* u : l.updates) {
     const VarDecl* v = updatedLocal(u);
     if (!tileLoopVar_.count(v) && !tileLevel_.count(v)) return false;
     if (const auto* b = dyn_cast<BinaryOperator>(u->IgnoreParens()); b && !uniform(b->getRHS())) return false;
@@ -1288,8 +1288,9 @@ void Kernel::classifyLocals() {
   }
   for (bool changed = true; changed;) {
     changed = false;
-    for (const Stmt* l : std::vector<const Stmt*>(tileLoops_.begin(), tileLoops_.end()))
-      if (!tileLoopUniform(l)) tileLoops_.erase(l), changed = true;
+    for (auto it = tileLoops_.begin(); it != tileLoops_.end();)
+      if (!tileLoopUniform(it->first)) it = tileLoops_.erase(it), changed = true;
+      else ++it;
     for (auto& [v, ds] : splitDecl_) {
       if (!tileLevel_.count(v) || isTileStorage(v)) continue;
       // Uses checked when chosen (objects), or unable to write (const).
