@@ -1283,6 +1283,58 @@ void unit_depth_tiles() {
   digest("unit_depth_tiles", grid);
 }
 
+// Debugging toggles of ported CUDA code: a barrier (and statements around
+// it) inside `#ifdef`/`#if` groups, a `#define` in a group the preprocessor
+// skips, a conditional in the middle of a statement, an `#elif` chain
+// holding barriers. The compiled body keeps the groups the build takes.
+#define HB_SYNC 1
+#define HB_VARIANT 2
+void conditional_barriers() {
+  std::vector<int> data(4 * 32);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = int(i * 7 % 23);
+  array_view<int, 1> v(int(data.size()), data);
+  parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) { // expect: compiled
+    tile_static int s[32];
+#if 0
+#define HB_SCALE 100
+#endif
+#ifndef HB_SCALE
+#define HB_SCALE 3
+#endif
+    int mine = v[t.global] * HB_SCALE
+#if HB_VARIANT == 2
+               + 1
+#endif
+        ;
+    for (int k = 1; k < 32; k *= 2) {
+      s[t.local[0]] = mine;
+#ifdef HB_SYNC
+      t.barrier.wait();
+#endif
+      mine += s[(t.local[0] + k) % 32];
+#ifdef HB_SYNC
+      t.barrier.wait();
+#endif
+    }
+#if HB_VARIANT == 1
+    t.barrier.wait();
+    mine = 0;
+#elif HB_VARIANT == 2
+#if defined(HB_SYNC)
+    t.barrier.wait();
+#endif
+    s[t.local[0]] = mine;
+    t.barrier.wait();
+#else
+    mine = -1;
+#endif
+    v[t.global] = mine - s[31 - t.local[0]];
+#undef HB_SCALE
+  });
+  v.synchronize();
+  digest("conditional_barriers", data);
+}
+
 } // namespace
 
 int main() {
@@ -1316,5 +1368,6 @@ int main() {
   deduced_functor();
   counted_stages();
   unit_depth_tiles();
+  conditional_barriers();
   return 0;
 }

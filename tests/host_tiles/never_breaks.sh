@@ -9,7 +9,12 @@
 #  2. the census (amp++ --tiles-report) of the normal build lists every
 #     kernel as compiled, and of the faulty one as fibers with the reason;
 #  3. a source with an error of the user's own is reported once, as the
-#     compiler reports it, with no word of the tile compiler.
+#     compiler reports it, with no word of the tile compiler;
+#  4. a kernel whose barrier sits under a conditional the compiler may decide
+#     otherwise than the tile compiler's Clang parse (`#ifdef __clang__`)
+#     builds: compiled where the compiler agrees, else on fibers with a
+#     warning that names the conditional; a kernel beside it with a plain
+#     `#ifdef` toggle stays compiled; both print what the off build prints.
 # Exit 77 (skipped) where the build has no tile compiler.
 set -euo pipefail
 ampxx=$1 src=$2 work=$3
@@ -37,4 +42,47 @@ if "$ampxx" bad.cpp -o bad 2>bad.log; then echo "FAIL: bad.cpp built"; exit 1; f
 n=$(grep -c "undeclared_name_here" bad.log || true)
 [ "$n" -ge 1 ] && ! grep -q 'amp host tiles' bad.log || { echo "FAIL: the user's error reported oddly"; cat bad.log; exit 1; }
 [ "$(grep -c "error: .undeclared_name_here" bad.log)" = 1 ] || { echo "FAIL: the user's error is printed more than once"; cat bad.log; exit 1; }
-echo "never_breaks: $kernels kernels: faulty build warned for each, ran on fibers, same output; user's error printed once"
+# A conditional decided by the compiler's identity.
+cat >ident.cpp <<'EOF_SRC'
+#include <amp.h>
+#include <cstdio>
+using namespace concurrency;
+#define TOGGLE 1
+int main() {
+  int d[64];
+  for (int i = 0; i < 64; ++i) d[i] = i * 5 % 17;
+  array_view<int, 1> v(64, d);
+  parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+    tile_static int s[16];
+    s[t.local[0]] = v[t.global];
+#ifdef __clang__
+    t.barrier.wait();
+#else
+    t.barrier.wait_with_tile_static_memory_fence();
+#endif
+    v[t.global] = s[15 - t.local[0]] + 1;
+  });
+  parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+    tile_static int s[16];
+    s[t.local[0]] = v[t.global];
+#ifdef TOGGLE
+    t.barrier.wait();
+#endif
+    v[t.global] = s[(t.local[0] + 3) % 16] * 2;
+  });
+  v.synchronize();
+  for (int i = 0; i < 64; ++i) std::printf("%d ", d[i]);
+  std::printf("\n");
+}
+EOF_SRC
+"$ampxx" --tiles-report ident.cpp -o ident 2>ident.log || { echo "FAIL: the conditional's check broke the build"; cat ident.log; exit 1; }
+AMP_TILE_COMPILER=off "$ampxx" ident.cpp -o ident_off
+grep -q 'ident.cpp:19:.*compiled' ident.log || { echo "FAIL: the plain #ifdef toggle's kernel is not compiled"; cat ident.log; exit 1; }
+if ! grep -q 'ident.cpp:9:.*compiled' ident.log; then
+  grep -q 'ident.cpp:9:.*warning: .*decides the preprocessor conditional of line 12' ident.log ||
+    { echo "FAIL: the kernel under a compiler-identity conditional fell back without naming it"; cat ident.log; exit 1; }
+fi
+./ident >ident.out
+./ident_off >ident_off.out
+cmp ident.out ident_off.out || { echo "FAIL: the conditional kernels' output differs from the off build's"; exit 1; }
+echo "never_breaks: $kernels kernels: faulty build warned for each, ran on fibers, same output; user's error printed once; conditionals checked"

@@ -69,6 +69,11 @@ std::string Kernel::macrosUpTo(unsigned o) {
   unsigned k = dirCursor_;
   dirCursor_ = o;
   while (k < o) {
+    if (const Conditionals::Line* pl = ppLineAt(k)) { // a conditional's line or a skipped group
+      if (k == pl->b && !pl->text.empty()) out += "\n" + pl->text + "\n";
+      k = pl->e + 1;
+      continue;
+    }
     size_t eol = buf.find('\n', k);
     while (eol != llvm::StringRef::npos && eol > 0 && buf[eol - 1] == '\\') eol = buf.find('\n', eol + 1);
     const unsigned end = eol == llvm::StringRef::npos ? static_cast<unsigned>(buf.size()) : static_cast<unsigned>(eol);
@@ -80,6 +85,27 @@ std::string Kernel::macrosUpTo(unsigned o) {
     k = end + 1;
   }
   return out;
+}
+const Conditionals::Line* Kernel::ppLineAt(unsigned o) const {
+  auto it = ppLines_.upper_bound(o);
+  if (it == ppLines_.begin()) return nullptr;
+  --it;
+  return o < it->second.e ? &it->second : nullptr;
+}
+// The text that stands for a conditional's line (or skipped stretch) in the
+// compiled body: as many newlines as it had, and for an opening line the
+// check, after which a #line gives the following line its number again.
+std::string Kernel::ppReplacement(const Conditionals::Line& l) {
+  const llvm::StringRef buf = sm_.getBufferData(fid_);
+  const std::string nl(static_cast<size_t>(std::count(buf.begin() + l.b, buf.begin() + l.e, '\n')), '\n');
+  if (l.text.empty()) return nl;
+  PresumedLoc p = sm_.getPresumedLoc(sm_.getComposedLoc(fid_, l.e));
+  std::string esc;
+  for (char c : std::string(p.getFilename())) {
+    if (c == '"' || c == '\\') esc += '\\';
+    esc += c;
+  }
+  return nl + l.text + "\n#line " + std::to_string(p.getLine() + 1) + " \"" + esc + "\"";
 }
 std::string Kernel::where(const Stmt* s) {
   PresumedLoc p = sm_.getPresumedLoc(s->getBeginLoc());

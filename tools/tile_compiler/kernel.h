@@ -12,6 +12,7 @@
 #pragma once
 
 #include "common.h"
+#include "conditionals.h"
 
 namespace tile_compiler {
 
@@ -20,8 +21,9 @@ public:
   // body: the block to compile when it is not the lambda's own body (a
   // kernel whose called functions were inlined by the first pass: the `then`
   // block of its `if constexpr (true) { INLINED } else { ORIGINAL }`).
-  Kernel(ASTContext& ctx, KernelFn k, ParmVarDecl* p, CompoundStmt* body = nullptr)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), fn_(k), param_(p),
+  // cond: the parse's preprocessor conditionals (conditionals.h).
+  Kernel(ASTContext& ctx, const Conditionals& cond, KernelFn k, ParmVarDecl* p, CompoundStmt* body = nullptr)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), cond_(cond), fn_(k), param_(p),
         body_(body ? body : k.body()), fid_(sm_.getFileID(sm_.getExpansionLoc(k.begin()))) {}
 
   int barriers = 0;
@@ -47,6 +49,7 @@ private:
   ASTContext& ctx_;
   SourceManager& sm_;
   const LangOptions& lo_;
+  const Conditionals& cond_;
   KernelFn fn_;
   ParmVarDecl* param_;
   CompoundStmt* body_;
@@ -94,7 +97,14 @@ private:
   // CUDA code's `#define CELL(i) buf[...]`) must be defined where its uses
   // land. Directives inside a region's text come with it and are replayed
   // here once more, in order, which leaves the same macros defined.
+  // Preprocessor conditionals take the parse's decision in the compiled
+  // body (conditionals.h): their directive lines and skipped groups inside
+  // the body, keyed by offset, are blanked (an opening line becomes the
+  // check); macrosUpTo replays no `#define` of a skipped group.
   unsigned dirCursor_ = 0;
+  std::map<unsigned, Conditionals::Line> ppLines_;
+  const Conditionals::Line* ppLineAt(unsigned o) const;
+  std::string ppReplacement(const Conditionals::Line& l);
   std::string macrosUpTo(unsigned o);
   std::string where(const Stmt* s);
 

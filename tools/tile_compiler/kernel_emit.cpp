@@ -107,6 +107,7 @@ void Kernel::buildEdits() {
     if (!seen.insert(ds).second) continue;
     edits_.push_back({off(ds->getBeginLoc()), endOfToken(ds->getEndLoc()), "", ds});
   }
+  for (const auto& [b, l] : ppLines_) edits_.push_back({b, l.e, ppReplacement(l)});
   // The kernel's tile_static arrays get slack after them (slackDecls).
   for (const SlackEdit& x : slackDecls(sm_, lo_, body_)) edits_.push_back({x.b, x.e, x.text});
   std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.b < b.b; });
@@ -504,6 +505,8 @@ std::string Kernel::emitSplit(const Stmt* c) {
   return out;
 }
 std::string Kernel::emitAll() {
+  for (Conditionals::Line& l : cond_.linesIn(sm_, fid_, off(body_->getLBracLoc()), off(body_->getRBracLoc())))
+    ppLines_.emplace(l.b, std::move(l));
   buildEdits();
   dirCursor_ = off(body_->getLBracLoc()) + 1;
   std::string out = "constexpr int amp_ht_n = ::std::remove_reference_t<decltype(amp_ht_arg)>::size; (void)amp_ht_n;\n";

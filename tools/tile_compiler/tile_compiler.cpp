@@ -64,7 +64,7 @@ public:
   Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay,
            int pass, bool inl, std::set<std::string> fibers)
       : ci_(ci), out_(std::move(out)), report_(report), headers_(std::move(headers)), overlay_(std::move(overlay)),
-        pass_(pass), inline_(inl), fibers_(std::move(fibers)) {
+        pass_(pass), inline_(inl), fibers_(std::move(fibers)), cond_(Conditionals::record(ci.getPreprocessor())) {
     keyOverlay(overlay_);
   }
 
@@ -167,6 +167,7 @@ private:
   int pass_ = 1;       // 2: the second parse, of the first's output (only the kernels it inlined calls into)
   bool inline_ = true; // the first pass inlines calls that wait on the barrier
   std::set<std::string> fibers_; // kernels (keyOf) the launcher takes back to fibers
+  std::shared_ptr<Conditionals> cond_; // the parse's preprocessor conditionals (recorded from the start)
 
   // May kernels at `at` (a file location) be rewritten: in the main file, or
   // in the first inclusion of a project header the launcher named.
@@ -387,7 +388,7 @@ private:
       if (why.empty()) why = "a function object whose class is in a header the tile compiler does not rewrite";
     }
     if (why.empty() && fibers_.count(keyOf(sm, at)))
-      why = "its compiled form did not compile (a defect of the tile compiler; the build's warning gives the error)";
+      why = "its compiled form did not compile (the build's warning gives the error)";
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
     const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
     std::string compiled;
@@ -482,7 +483,7 @@ private:
           break;
         }
       }
-      Kernel k(ctx, inst, ip, then);
+      Kernel k(ctx, *cond_, inst, ip, then);
       k.slotsForAll = level >= 1;
       k.ivdepOff = level >= 2;
       try {
