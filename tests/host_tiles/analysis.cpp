@@ -449,7 +449,7 @@ void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     outer_wait(t, a, n);
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a `return` in `early_return` before its end
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: after inlining 1 call(s): the condition at line 368 around a barrier is not provably uniform
     early_return(t, a);
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
@@ -833,3 +833,82 @@ template <int N> void shimmed_scan(array_view<int, 1> a) {
   });
 }
 void use_shimmed_scan(array_view<int, 1> a) { shimmed_scan<64>(a); }
+
+// Callees declared before the kernel and defined after it (a header's
+// prototypes, the definitions later in the .cpp: the C++ AMP book's
+// Cartoonizer). Inlined when all their bodies name is declared before the
+// kernel; else fibers, and only that kernel: a name the kernel's place
+// cannot see would fail the second parse for every inlined kernel of the file.
+void late_plain(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp);
+void late_global(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp);
+void late_overload(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp);
+void late_type(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp);
+int late_scale(int x) restrict(amp, cpu) { return 2 * x; }
+void late_callees(array_view<int, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { late_plain(a, t); }); // expect: compiled
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { late_global(a, t); }); // expect: fibers: names `late_offset`, declared after the kernel too
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { late_overload(a, t); }); // expect: fibers: names `late_scale`, declared after
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { late_type(a, t); }); // expect: fibers: names `late_pair`, declared after
+}
+static const int late_offset = 5;
+float late_scale(float x) restrict(amp, cpu) { return 3 * x; }
+struct late_pair { int v; };
+void late_plain(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = late_scale(a[t.global]);
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void late_global(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = a[t.global] + late_offset;
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void late_overload(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp) {
+  tile_static int s[64];
+  s[t.local[0]] = int(late_scale(float(a[t.global])));
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+void late_type(const array_view<int, 1>& a, tiled_index<64> t) restrict(amp) {
+  tile_static int s[64];
+  late_pair p{a[t.global]};
+  s[t.local[0]] = p.v;
+  t.barrier.wait();
+  a[t.global] = s[63 - t.local[0]];
+}
+
+// Guards that return early from a callee waiting on the barrier (Alex
+// Voicu's AMP_helpers `reduce`: `if (f >= l) return (l);` above the loop):
+// inlined as `if (C) { RESULT = (X); } else { the rest }`, compiled where C
+// is uniform. A guard on the work-item's index would leave the rest's
+// barriers to part of the tile: fibers, which report it if it happens.
+template <int N> int guard_uniform(unsigned* f, unsigned* l, tiled_index<N> t) restrict(amp) {
+  if (f >= l) return 0;
+  for (int m = N / 2; m > 0; m /= 2) {
+    if (t.local[0] < m) f[t.local[0]] += f[t.local[0] + m];
+    t.barrier.wait();
+  }
+  return int(f[0]);
+}
+template <int N> void guard_per_item(unsigned* f, tiled_index<N> t) restrict(amp) {
+  if (t.local[0] >= N) { return; }
+  f[t.local[0]] += 1;
+  t.barrier.wait();
+}
+void guarded_callees(array_view<unsigned, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static unsigned s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    const int r = guard_uniform<64>(s, s + 64, t);
+    a[t.global] = unsigned(r);
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: after inlining 1 call(s)
+    tile_static unsigned s[64];
+    s[t.local[0]] = a[t.global];
+    guard_per_item<64>(s, t);
+    a[t.global] = s[63 - t.local[0]];
+  });
+}

@@ -1335,6 +1335,70 @@ void conditional_barriers() {
   digest("conditional_barriers", data);
 }
 
+// A function waiting on the barrier declared before the kernel and defined
+// after it (a class's header declares it, its .cpp defines it below the
+// launch: the C++ AMP book's Cartoonizer).
+void hb_late_smooth(const array_view<float, 2>& img, tiled_index<8, 8> t) restrict(amp);
+void late_definition() {
+  std::vector<float> pixels(16 * 16);
+  for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = float(i * 13 % 29) * 0.5f;
+  array_view<float, 2> img(16, 16, pixels);
+  parallel_for_each(img.extent.tile<8, 8>(), [=](tiled_index<8, 8> t) restrict(amp) { // expect: compiled
+    hb_late_smooth(img, t);
+  });
+  img.synchronize();
+  digest("late_definition", pixels);
+}
+void hb_late_smooth(const array_view<float, 2>& img, tiled_index<8, 8> t) restrict(amp) {
+  tile_static float s[8][8];
+  const int y = t.local[0], x = t.local[1];
+  s[y][x] = img[t.global];
+  t.barrier.wait();
+  img[t.global] = 0.5f * s[y][x] + 0.25f * (s[(y + 1) % 8][x] + s[y][(x + 7) % 8]);
+}
+
+// Helpers that return early above their barrier loop (a guard on uniform
+// values: Alex Voicu's AMP_helpers `reduce`, `if (f >= l) return (l);`),
+// void and valued, the guard braced or not, the value used.
+template <int N> void hb_guard_void(int* s, int n, tiled_index<N> t) restrict(amp) {
+  if (n <= 0) return;
+  for (int m = N / 2; m > 0; m /= 2) {
+    if (t.local[0] < m) s[t.local[0]] += s[t.local[0] + m];
+    t.barrier.wait();
+  }
+}
+template <int N> int hb_guard_max(int* s, int lo, int hi, tiled_index<N> t) restrict(amp) {
+  if (lo >= hi) { return -1; }
+  if (hi - lo == 1) return s[lo];
+  for (int m = N / 2; m > 0; m /= 2) {
+    if (t.local[0] < m) s[t.local[0]] = s[t.local[0]] > s[t.local[0] + m] ? s[t.local[0]] : s[t.local[0] + m];
+    t.barrier.wait();
+  }
+  return s[0];
+}
+void guarded_callee() {
+  std::vector<int> in(256), out(8);
+  for (int i = 0; i < 256; ++i) in[i] = (i * 37) % 101;
+  array_view<const int, 1> a(256, in);
+  array_view<int, 1> o(8, out);
+  parallel_for_each(extent<1>(256).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    hb_guard_void<64>(s, t.tile[0], t); // tile 0 returns at once
+    if (t.local[0] == 0) o[t.tile[0]] = s[0];
+  });
+  parallel_for_each(extent<1>(256).tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    t.barrier.wait();
+    const int r = hb_guard_max<64>(s, 0, t.tile[0] == 1 ? 1 : (t.tile[0] == 2 ? 0 : 64), t);
+    if (t.local[0] == 0) o[4 + t.tile[0]] = r;
+  });
+  o.synchronize();
+  digest("guarded_callee", out);
+}
+
 } // namespace
 
 int main() {
@@ -1369,5 +1433,7 @@ int main() {
   counted_stages();
   unit_depth_tiles();
   conditional_barriers();
+  late_definition();
+  guarded_callee();
   return 0;
 }

@@ -904,6 +904,52 @@ bool Inliner::calleeFileOk(SourceLocation l) {
   OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(l)));
   return fe && headers_.count(fe->getFileEntry().tryGetRealPathName().str());
 }
+std::string Inliner::declaredAfter(const FunctionDecl* f, const CompoundStmt* body) {
+  struct V : DynamicRecursiveASTVisitor {
+    SourceManager& sm;
+    SourceLocation kernel;
+    const FunctionDecl* f;
+    SourceRange own; // the callee's text: its parameters and locals
+    std::string late;
+    V(SourceManager& s, SourceLocation k, const FunctionDecl* ff)
+        : sm(s), kernel(k), f(ff), own(ff->getSourceRange()) {}
+    bool before(SourceLocation l) {
+      return l.isValid() && sm.isBeforeInTranslationUnit(sm.getExpansionLoc(l), kernel);
+    }
+    bool inOwn(SourceLocation l) {
+      l = sm.getExpansionLoc(l);
+      return l.isValid() && !sm.isBeforeInTranslationUnit(l, sm.getExpansionLoc(own.getBegin())) &&
+             !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(own.getEnd()), l);
+    }
+    // Declared (in any of its declarations) before the kernel; a member
+    // through its class, a specialisation through its template.
+    bool visible(const Decl* d) {
+      if (!d || d->isImplicit() || inOwn(d->getLocation())) return true;
+      if (const auto* fd = dyn_cast<FunctionDecl>(d); fd && fd->getPrimaryTemplate()) d = fd->getPrimaryTemplate();
+      if (const auto* cs = dyn_cast<ClassTemplateSpecializationDecl>(d)) d = cs->getSpecializedTemplate();
+      if (isa<FieldDecl>(d) || isa<CXXMethodDecl>(d) || isa<EnumConstantDecl>(d))
+        return visible(cast<Decl>(d->getDeclContext()));
+      for (const Decl* r : d->redecls())
+        if (before(r->getLocation())) return true;
+      return false;
+    }
+    void need(const Decl* d) {
+      if (late.empty() && !visible(d))
+        late = "`" + (isa<NamedDecl>(d) ? cast<NamedDecl>(d)->getNameAsString() : std::string("?")) + "`";
+    }
+    bool VisitDeclRefExpr(DeclRefExpr* e) override { return need(e->getDecl()), true; }
+    bool VisitMemberExpr(MemberExpr* e) override { return need(e->getMemberDecl()), true; }
+    bool VisitCXXConstructExpr(CXXConstructExpr* e) override { return need(e->getConstructor()), true; }
+    bool VisitTypeLoc(TypeLoc tl) override {
+      const Type* t = tl.getTypePtr();
+      if (const auto* td = t->getAs<TypedefType>()) need(td->getDecl());
+      else if (const TagDecl* tag = t->getAsTagDecl()) need(tag);
+      return true;
+    }
+  } v(sm_, sm_.getExpansionLoc(fn_.begin()), f);
+  v.TraverseStmt(const_cast<CompoundStmt*>(body));
+  return v.late;
+}
 // The text replacing call statement `st` (a call to f, written in file
 // cfid with the caller's edits cedits, `tiled` the caller's tiled_index):
 //   {/*amp_ht_call*/ template aliases; parameter bindings;
@@ -936,8 +982,14 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     throw Refused{"the body of " + fname + " is written through a macro" + at};
   if (!calleeFileOk(pbody->getLBracLoc()))
     throw Refused{fname + " is defined outside the main file and the project's headers" + at};
+  // A callee defined after the kernel (declared before it, as a header's
+  // prototype) is inlined when everything its body names is declared before
+  // the kernel too (the binding keys then check each name in the second
+  // parse, as for any callee); a name the kernel's place could not see
+  // would fail that parse, and with it every inlined kernel of the file.
   if (!sm_.isBeforeInTranslationUnit(pbody->getRBracLoc(), fn_.begin()))
-    throw Refused{fname + " is defined after the kernel" + at};
+    if (const std::string late = declaredAfter(f, body); !late.empty())
+      throw Refused{fname + " is defined after the kernel and names " + late + ", declared after the kernel too" + at};
   // Names the callee's text uses unqualified are looked up from the
   // kernel: only where the kernel's scope sees all the callee's scope sees
   // (the callee's namespace is the kernel's or encloses it). The second
@@ -1158,8 +1210,9 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
       edits.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), rename[pv]});
       return true;
     }
+    std::set<const ReturnStmt*> guards; // guard returns (below)
     bool VisitReturnStmt(ReturnStmt* r) override {
-      if (r != last)
+      if (r != last && !guards.count(r))
         throw Refused{"a `return` in " + fname + " before its end (" + in.where(r->getBeginLoc()) +
                       "): not inlined"};
       return true;
@@ -1188,8 +1241,41 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
   }
   bv.fname = fname;
   bv.at = at;
+  // Guards: `if (C) return X;` (or `{ return X; }`, no else) among the
+  // body's statements before its last: the inlined text is `if (C) { RESULT
+  // = (X); } else { the statements after it }` (`{ }` where the value is
+  // discarded), so that the block ends where the callee returns.
+  std::vector<std::pair<const IfStmt*, const ReturnStmt*>> guards;
+  for (const Stmt* c : body->body()) {
+    if (c == body->body_back()) break;
+    const auto* is = dyn_cast<IfStmt>(c);
+    if (!is || is->getElse() || is->getInit() || is->getConditionVariable() || is->isConstexpr()) continue;
+    const ReturnStmt* r = dyn_cast<ReturnStmt>(is->getThen());
+    if (const auto* cs = dyn_cast<CompoundStmt>(is->getThen()); cs && cs->size() == 1)
+      r = dyn_cast<ReturnStmt>(cs->body_front());
+    if (!r) continue;
+    guards.push_back({is, r});
+    bv.guards.insert(r);
+  }
   bv.TraverseStmt(const_cast<CompoundStmt*>(body));
   if (bv.last && result.empty()) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});
+  for (const auto& [is, r] : guards) {
+    const Stmt* th = is->getThen();
+    if (!th->getBeginLoc().isFileID() || !th->getEndLoc().isFileID())
+      throw Refused{"a `return` of " + fname + " is written through a macro" + at};
+    const unsigned tb = off(th->getBeginLoc());
+    const unsigned te = isa<CompoundStmt>(th) ? endOfToken(cast<CompoundStmt>(th)->getRBracLoc()) : stmtEnd(r, ffid);
+    std::string keep;
+    if (const Expr* x = r->getRetValue()) {
+      if (!result.empty())
+        keep = result + " = (" + editedText(sm_, ffid, off(x->getBeginLoc()), endOfToken(x->getEndLoc()), edits) + "); ";
+      else if (x->HasSideEffects(ctx_))
+        throw Refused{fname + " returns a value with side effects, which the call discards" + at};
+    }
+    edits.push_back({tb, te, "{ " + keep + "} else {"});
+    const unsigned close = stmtEnd(body->body_back(), ffid);
+    edits.push_back({close, close, "}"});
+  }
   const Expr* retValue = nullptr;
   if (!result.empty()) {
     const auto* rs = dyn_cast_or_null<ReturnStmt>(bv.last);
@@ -1230,6 +1316,10 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
   // Nested waiting calls (on the callee's tiled_index).
   std::vector<const CallExpr*> nested;
   waitingCalls(body, fTiled, nested);
+  for (const auto& [is, r] : guards)
+    for (const CallExpr* c : nested)
+      if (off(is->getBeginLoc()) <= off(c->getBeginLoc()) && off(c->getBeginLoc()) < stmtEnd(is, ffid))
+        throw Refused{"a call that waits on the barrier in a guard of " + fname + " (" + where(c->getBeginLoc()) + ")"};
   // The last `return E;` assigned to the caller's variable (`RESULT =
   // (E);`), unless E holds a waiting call: that statement is then written
   // with the nested call's (below).
@@ -1306,6 +1396,19 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     return "";
   };
   std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
+    // A guard's return, keyed as its inlined block: `{ RESULT = (X); }`
+    // and the `else`'s block (the statements after it follow).
+    for (const auto& [is, r] : guards)
+      if (s == r) {
+        if (!isa<CompoundStmt>(is->getThen())) out += "CompoundStmt ";
+        if (!result.empty() && r->getRetValue()) {
+          KeyWalker sub{sm_, nameFn, callFn, ""};
+          sub.walk(r->getRetValue());
+          out += "RET " + sub.out;
+        }
+        out += "CompoundStmt ";
+        return true;
+      }
     if (s == bv.last && !retHoisted) {
       if (retValue) {
         KeyWalker sub{sm_, nameFn, callFn, ""};

@@ -122,6 +122,9 @@ private:
   std::string deducedFromArgument(const NamedDecl* tp, const FunctionDecl* pattern, const CallExpr* pcall, FileID cfid,
                                   const std::vector<TextEdit>& cedits);
   bool calleeFileOk(SourceLocation l);
+  // For a callee defined after the kernel: the first thing its body names
+  // that has no declaration before the kernel (empty: none).
+  std::string declaredAfter(const FunctionDecl* f, const CompoundStmt* body);
   std::string inlineCall(const CallExpr* call, const Stmt* st, FileID cfid, const std::vector<TextEdit>& cedits,
                          const ValueDecl* tiled, int depth, bool spelled,
                          const std::vector<std::pair<QualType, std::string>>& outer, std::string& keys,
