@@ -341,16 +341,33 @@ private:
       o.stride_[d] = s;
     }
   }
-  // On the host a projection outside the view is a runtime_exception (AMP);
-  // kernels cannot throw and are not checked.
+  // On the host a projection outside the view is a runtime_exception (AMP;
+  // the GPU's pass compiles no check). In kernels under --windows-compat it
+  // is Direct3D's: a view none of whose elements is inside it, so reads give
+  // zero and writes are discarded as for an element outside the extent
+  // (data_base::at): code written on Windows reads a row past its data from
+  // kernels over a padded extent (the C++ AMP book's Cartoonizer,
+  // `src[y][x]` with y one past the image), as it does with `src[index]`.
   AMP_FN array_view<T, N - 1> project(int i) const {
+    const bool outside = i < 0 || i >= this->extent[0];
+    if constexpr (detail::direct3d_out_of_range) {
+      if (outside && detail::target::in_amp_context()) return outside_projection();
+    }
     if constexpr (!detail::device_pass) {
-      if (i < 0 || i >= this->extent[0])
+      if (outside)
         throw runtime_exception(("projection [" + std::to_string(i) + "] is outside the extent [0, " +
                                  std::to_string(this->extent[0]) + ") of dimension 0")
                                     .c_str(),
                                 detail::e_invalidarg);
     }
+    return projected(i);
+  }
+  AMP_FN array_view<T, N - 1> outside_projection() const {
+    array_view<T, N - 1> v = projected(0);
+    v.extent[0] = 0;
+    return v;
+  }
+  AMP_FN array_view<T, N - 1> projected(int i) const {
     array_view<T, N - 1> v(nullptr);
     for (int d = 1; d < N; ++d) {
       v.extent[d - 1] = this->extent[d];

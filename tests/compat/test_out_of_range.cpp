@@ -109,3 +109,31 @@ TEST(OutOfRange, EmptyViewFromPointerInsideKernel) {
   EXPECT_THROW((array_view<int, 1>(0, static_cast<int*>(nullptr))), runtime_exception);
 }
 #endif
+
+// A projection outside the view in a kernel (`src[y][x]` with y past the
+// rows, the C++ AMP book's Cartoonizer over a padded tiled extent): its
+// elements read as zero and writes to them are discarded, as `src(y, x)`'s
+// are; rank 3 through two projections too. On the host outside kernels the
+// projection stays AMP's runtime_exception.
+TEST(OutOfRange, ProjectionPastTheRowsInKernels) {
+  std::vector<int> img(15 * 15, 7), res(16 * 16, -1), cube(2 * 3 * 4, 5), cres(4 * 16, -1);
+  array<int, 2> src(15, 15, img.begin());
+  array_view<int, 2> out(16, 16, res);
+  array_view<int, 3> c(2, 3, 4, cube);
+  array_view<int, 2> cout(4, 16, cres);
+  parallel_for_each(extent<2>(16, 16).tile<16, 16>(), [=, &src](tiled_index<16, 16> t) restrict(amp) {
+    const int y = t.global[0], x = t.global[1];
+    out[y][x] = src[y][x] + src(y, x);     // row 15 and column 15 read zero
+    out[y + 16][x] = 99;                   // a row past the view: discarded
+  });
+  parallel_for_each(cout.extent, [=](index<2> i) restrict(amp) {
+    cout[i] = c[i[0]][i[1] % 4][i[1] / 4]; // planes 2, 3 and rows 3 past: zero
+  });
+  out.synchronize();
+  cout.synchronize();
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x) EXPECT_EQ(res[y * 16 + x], y < 15 && x < 15 ? 14 : 0) << y << "," << x;
+  for (int p = 0; p < 4; ++p)
+    for (int k = 0; k < 16; ++k) EXPECT_EQ(cres[p * 16 + k], p < 2 && k % 4 < 3 ? 5 : 0) << p << "," << k;
+  EXPECT_THROW(out[16], runtime_exception);
+}
