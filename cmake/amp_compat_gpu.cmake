@@ -9,9 +9,11 @@ function(amp_compat_gpu_options target)
     return()
   endif()
   # Self-contained GPU binaries: static C++ runtime, libomp found beside them.
-  # -Wno-register: `register` compiles as with GCC and nvcc (C++17 made it an
-  # error in Clang).
-  target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat -Wno-register)
+  # What GCC and nvcc take with a warning and Clang refuses (GCC_LENIENCE of
+  # scripts/amp_driver/options.py): `register` locals, narrowing in braces,
+  # a macro right after a string literal.
+  target_compile_options(${target} INTERFACE -Wno-unknown-cuda-version -Wno-cuda-compat -Wno-register
+    -Wno-c++11-narrowing -Wno-reserved-user-defined-literal)
   # Floating-point contraction is set with the host's (amp_compat_fp.cmake):
   # off unless AMP_FAST_MATH. Denormals are kept on the GPU as on the host
   # (Clang's default; explicit, so that no later default can change it).
@@ -43,7 +45,8 @@ function(amp_compat_hip_options target)
   # -fgpu-exclude-wrong-side-overloads: unqualified math calls in kernels under
   # `using namespace precise_math` find AMP's functions in the host pass, not
   # HIP's device-only ones (scripts/amp++ says more).
-  target_compile_options(${target} INTERFACE -Wno-cuda-compat -Wno-register -fno-gpu-flush-denormals-to-zero
+  target_compile_options(${target} INTERFACE -Wno-cuda-compat -Wno-register -Wno-c++11-narrowing
+    -Wno-reserved-user-defined-literal -fno-gpu-flush-denormals-to-zero
     -fhip-fp32-correctly-rounded-divide-sqrt -fgpu-exclude-wrong-side-overloads)
   target_link_options(${target} INTERFACE "LINKER:-rpath,\$ORIGIN")
 endfunction()

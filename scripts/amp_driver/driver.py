@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .job import SOURCE_EXT, joined_output, parse_flags, replace_includes, scan
 from . import options
+from .options import GCC_LENIENCE
 
 PROG = "amp++"
 
@@ -241,7 +242,7 @@ class Build:
             # restrict(amp) kernel, an unqualified rsqrt(x) under `using
             # namespace precise_math` must find AMP's function, not HIP's
             # device-only one.
-            cflags += [f"--offload-arch={self.arch}", "-fno-gpu-rdc", "-Wno-cuda-compat", "-Wno-register",
+            cflags += [f"--offload-arch={self.arch}", "-fno-gpu-rdc", "-Wno-cuda-compat"] + GCC_LENIENCE + [
                        "-fno-gpu-flush-denormals-to-zero", "-fhip-fp32-correctly-rounded-divide-sqrt",
                        "-fgpu-exclude-wrong-side-overloads"]
             libs += ["-fno-gpu-rdc"]
@@ -251,10 +252,11 @@ class Build:
             # Denormals kept on the GPU as on the host; sqrtf correctly rounded
             # as on the host (libdevice's __nv_sqrtf otherwise takes
             # sqrt.approx.f32: Clang leaves __CUDA_PREC_SQRT at 0, nvcc sets 1).
-            # -Wno-register: `register` (C++17 made it an error in Clang; GCC,
-            # the host build's compiler, and nvcc warn) on CUDA ports' locals.
+            # GCC_LENIENCE: what GCC, the host build's compiler, and nvcc
+            # take with a warning (`register` locals of CUDA ports, narrowing
+            # in braces, `"%"PRId64`).
             cflags += [f"--cuda-gpu-arch={self.arch}", f"--cuda-path={self.cuda_path}", "-Wno-unknown-cuda-version",
-                       "-Wno-cuda-compat", "-Wno-register", "-fno-gpu-flush-denormals-to-zero", "-mllvm",
+                       "-Wno-cuda-compat"] + GCC_LENIENCE + ["-fno-gpu-flush-denormals-to-zero", "-mllvm",
                        "-nvvm-reflect-add=__CUDA_PREC_SQRT=1", "-fopenmp"]
             # Self-contained programs: static CUDA and C++ runtimes; Clang's
             # OpenMP runtime is copied next to the program.

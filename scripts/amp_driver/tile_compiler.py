@@ -22,6 +22,7 @@ import subprocess
 from pathlib import Path
 
 from .job import include_dir, parse_flags, scan
+from .options import GCC_LENIENCE
 
 # The compile flags the parse keeps: job.parse_flags, the same rule as the
 # restrict(amp) check's parse (with cuda: the host side of a Clang CUDA
@@ -152,10 +153,8 @@ def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None,
     keep = parse_flags(flags, cuda)
     lang = CUDA_HOST if cuda else ["-x", "c++"]
     arg = lambda a: ["-Xclang", "-plugin-arg-tile-compiler", "-Xclang", a]  # noqa: E731
-    # -Wno-register: C++17 made `register` an error in Clang (GCC warns); CUDA
-    # ports keep it on kernel locals, and a failed parse leaves every tiled
-    # kernel of the file on fibers.
-    base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w", "-Wno-register", "-DAMP_TILE_COMPILER_PASS=1"] + \
+    # GCC_LENIENCE: what GCC takes with a warning and Clang refuses (options.py).
+    base = [clang(), "-fsyntax-only"] + lang + ["-fopenmp", "-w"] + GCC_LENIENCE + ["-DAMP_TILE_COMPILER_PASS=1"] + \
         keep + \
         (["-ferror-limit=0"] if all_errors else []) + \
         [f"-fplugin={so}"] + [w for k in fibers if k for w in arg(f"fibers={k}")]

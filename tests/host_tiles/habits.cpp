@@ -8,6 +8,7 @@
 #include <amp_math.h>
 #include <amp_short_vectors.h>
 
+#include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -1399,6 +1400,80 @@ void guarded_callee() {
   digest("guarded_callee", out);
 }
 
+// What GCC takes with a warning and Clang refuses: narrowing in braces and a
+// macro right after a string literal (`"%"PRId64`, older C/C++ code). The
+// tile compiler's Clang parse failed on them, which left every tiled kernel
+// of the file on fibers (options.py, GCC_LENIENCE).
+void gcc_lenience() {
+  std::vector<int> data(64);
+  for (int i = 0; i < 64; ++i) data[i] = i * 3 % 17;
+  array_view<int, 1> v(64, data);
+  parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) { // expect: compiled
+    tile_static int s[16];
+    s[t.local[0]] = v[t.global];
+    t.barrier.wait();
+    v[t.global] = s[15 - t.local[0]];
+  });
+  v.synchronize();
+  const unsigned char low[] = {data[0] + 200, data[1]}; // narrowing: GCC warns
+  std::printf("%-24s %"PRId64" %d\n", "gcc_lenience", static_cast<std::int64_t>(data[5]), int(low[0]));
+  digest("gcc_lenience", data);
+}
+
+// A helper waiting on the barrier that hands back a second result, through
+// a reference parameter bound to a kernel local (a public radix sort's
+// `tile_prefix_sum(x, tidx, last_val)`) or in a returned struct.
+unsigned hb_scan_last(unsigned x, tiled_index<64> t, unsigned& last) restrict(amp) {
+  tile_static unsigned s[64];
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  unsigned r = 0;
+  for (int i = 0; i < t.local[0]; ++i) r += s[i];
+  last = s[63];
+  t.barrier.wait();
+  return r;
+}
+struct hb_scan_pair {
+  unsigned sum, last;
+};
+hb_scan_pair hb_scan_both(unsigned x, tiled_index<64> t) restrict(amp) {
+  tile_static unsigned s[64];
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  hb_scan_pair res;
+  res.sum = 0;
+  for (int i = 0; i < t.local[0]; ++i) res.sum += s[i];
+  res.last = s[63];
+  t.barrier.wait();
+  return res;
+}
+void second_results() {
+  std::vector<unsigned> in(256), out(256), out2(256);
+  for (int i = 0; i < 256; ++i) in[i] = unsigned(i % 7);
+  array_view<const unsigned, 1> a(256, in);
+  array_view<unsigned, 1> o(256, out), o2(256, out2);
+  parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    unsigned carry = 0, last = 0;
+    for (int k = 0; k < 2; ++k) {
+      const unsigned v = hb_scan_last(a[t.global] + k, t, last);
+      carry += v + last;
+    }
+    o[t.global] = carry;
+  });
+  parallel_for_each(o2.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    unsigned carry = 0;
+    for (int k = 0; k < 2; ++k) {
+      const hb_scan_pair p = hb_scan_both(a[t.global] + k, t);
+      carry += p.sum + p.last;
+    }
+    o2[t.global] = carry;
+  });
+  o.synchronize();
+  o2.synchronize();
+  digest("second_results_ref", out);
+  digest("second_results_struct", out2);
+}
+
 } // namespace
 
 int main() {
@@ -1435,5 +1510,7 @@ int main() {
   conditional_barriers();
   late_definition();
   guarded_callee();
+  gcc_lenience();
+  second_results();
   return 0;
 }

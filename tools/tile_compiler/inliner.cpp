@@ -1395,6 +1395,15 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
       return "L" + v->getNameAsString();
     return "";
   };
+  // A returned value as the second pass sees it in `RESULT = (X);`: without
+  // the implicit copy or move construction of a class value (`return res;`).
+  auto returned = [](const Expr* x) {
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(x->IgnoreImplicit());
+        ce && ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor() &&
+        ce->getParenOrBraceRange().isInvalid() && !isa<CXXTemporaryObjectExpr>(ce))
+      return static_cast<const Expr*>(ce->getArg(0));
+    return x;
+  };
   std::function<bool(const Stmt*, std::string&)> callFn = [&](const Stmt* s, std::string& out) {
     // A guard's return, keyed as its inlined block: `{ RESULT = (X); }`
     // and the `else`'s block (the statements after it follow).
@@ -1403,7 +1412,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
         if (!isa<CompoundStmt>(is->getThen())) out += "CompoundStmt ";
         if (!result.empty() && r->getRetValue()) {
           KeyWalker sub{sm_, nameFn, callFn, ""};
-          sub.walk(r->getRetValue());
+          sub.walk(returned(r->getRetValue()));
           out += "RET " + sub.out;
         }
         out += "CompoundStmt ";
@@ -1412,7 +1421,7 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     if (s == bv.last && !retHoisted) {
       if (retValue) {
         KeyWalker sub{sm_, nameFn, callFn, ""};
-        sub.walk(retValue);
+        sub.walk(returned(retValue));
         out += "RET " + sub.out;
       }
       return true;

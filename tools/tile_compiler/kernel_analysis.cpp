@@ -1146,6 +1146,17 @@ void Kernel::chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDec
   std::map<std::string, int> names;
   for (const VarDecl* v : locals_) ++names[v->getNameAsString()];
   ++names[param_->getNameAsString()];
+  // A reference bound to a work-item's own variable kept across barriers
+  // (`unsigned& last = carry;`, the inliner's binding of a callee's
+  // reference parameter to a kernel local): re-bound in each region that
+  // uses it, to the same work-item's element.
+  auto itemAlias = [&](const Expr* init) {
+    const auto* dr = dyn_cast<DeclRefExpr>(init->IgnoreParenImpCasts());
+    const auto* o = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!o || o->getType()->isReferenceType() || !locals_.count(o)) return false;
+    auto it = splitDecl_.find(o);
+    return it != splitDecl_.end() && perItemDecls.count(it->second) && !loopVar_.count(o);
+  };
   auto candidate = [&](const VarDecl* v) {
     QualType t = v->getType();
     if (!v->getInit() || v->getInitStyle() != VarDecl::CInit || isa<InitListExpr>(v->getInit()->IgnoreImplicit()))
@@ -1155,7 +1166,7 @@ void Kernel::chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDec
     // view[t];`, the inliner's binding of `f(t, view[t])` to `float& c`):
     // re-bound in each region that uses it, to the same element.
     if (t->isReferenceType()) {
-      if (!elementRef(v->getInit())) return false;
+      if (!elementRef(v->getInit()) && !itemAlias(v->getInit())) return false;
       for (const DeclRefExpr* r : refs_)
         if (r->getDecl() == v && !inFile(r->getLocation())) return false;
       return true;
@@ -1186,8 +1197,9 @@ void Kernel::chooseRecomputed(std::set<const DeclStmt*, SourceOrder>& perItemDec
     for (auto it = cands.begin(); it != cands.end();) {
       bool ok = true;
       for (const Decl* d : (*it)->decls())
-        if (!(cast<VarDecl>(d)->getType()->isReferenceType() ? elementRef(cast<VarDecl>(d)->getInit())
-                                                              : itemPure(cast<VarDecl>(d)->getInit())))
+        if (!(cast<VarDecl>(d)->getType()->isReferenceType()
+                  ? elementRef(cast<VarDecl>(d)->getInit()) || itemAlias(cast<VarDecl>(d)->getInit())
+                  : itemPure(cast<VarDecl>(d)->getInit())))
           ok = false;
       if (ok) {
         ++it;
