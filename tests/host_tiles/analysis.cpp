@@ -912,3 +912,48 @@ void guarded_callees(array_view<unsigned, 1> a) {
     a[t.global] = s[63 - t.local[0]];
   });
 }
+
+// A waiting call beside a read of a view's element (`tile_sum(x, t) +
+// base[t.tile[0]]`, a public radix sort): evaluating the call first gives
+// the bytes of every order when the call writes only tile_static memory and
+// locals (its own, or the caller's bound to its reference parameters).
+// A call that writes a view, or through a pointer, keeps fibers.
+unsigned expr_tile_sum(unsigned x, tiled_index<64> t, unsigned& last) restrict(amp) {
+  tile_static unsigned s[64];
+  s[t.local[0]] = x;
+  t.barrier.wait();
+  unsigned r = 0;
+  for (int i = 0; i <= t.local[0]; ++i) r += s[i];
+  last = s[63];
+  t.barrier.wait();
+  return r;
+}
+unsigned expr_tile_sum(unsigned x, tiled_index<64> t) restrict(amp) {
+  unsigned ll;
+  return expr_tile_sum(x, t, ll);
+}
+unsigned expr_store(unsigned x, tiled_index<64> t, array_view<unsigned, 1> out) restrict(amp) {
+  out[t.global] = x;
+  t.barrier.wait();
+  return x;
+}
+unsigned expr_through(unsigned x, tiled_index<64> t, unsigned* p) restrict(amp) {
+  p[0] = x;
+  t.barrier.wait();
+  return x;
+}
+void calls_beside_reads(array_view<unsigned, 1> a, array_view<const unsigned, 1> base) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    const unsigned v = expr_tile_sum(a[t.global], t) + base[t.tile[0]];
+    a[t.global] = v;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    const unsigned v = expr_store(7u, t, a) + a[t.global];
+    a[t.global] = v;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    tile_static unsigned cell[64];
+    const unsigned v = expr_through(7u, t, &cell[t.local[0]]) + base[t.tile[0]];
+    a[t.global] = v;
+  });
+}

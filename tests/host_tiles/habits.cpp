@@ -1474,6 +1474,28 @@ void second_results() {
   digest("second_results_struct", out2);
 }
 
+// A waiting call beside a read of a view's element (a public radix sort:
+// `uint scan = tile_prefix_sum((num == i), tidx) + interm_prefix_sums[i *
+// num_tiles + tidx.tile[0]];`, whose helper writes only tile_static memory
+// and a local of its wrapper through a reference).
+unsigned hb_wrapped_scan(unsigned x, tiled_index<64> t) restrict(amp) {
+  unsigned ignored;
+  return hb_scan_last(x, t, ignored);
+}
+void call_beside_read() {
+  std::vector<unsigned> in(256), base(4), out(256);
+  for (int i = 0; i < 256; ++i) in[i] = unsigned(i % 5);
+  for (int i = 0; i < 4; ++i) base[i] = 1000u * unsigned(i);
+  array_view<const unsigned, 1> a(256, in), b(4, base);
+  array_view<unsigned, 1> o(256, out);
+  parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    const unsigned v = hb_wrapped_scan(a[t.global], t) + b[t.tile[0]];
+    o[t.global] = v;
+  });
+  o.synchronize();
+  digest("call_beside_read", out);
+}
+
 } // namespace
 
 int main() {
@@ -1512,5 +1534,6 @@ int main() {
   guarded_callee();
   gcc_lenience();
   second_results();
+  call_beside_read();
   return 0;
 }

@@ -522,6 +522,21 @@ bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, co
   if (const auto* ce = dyn_cast<ExplicitCastExpr>(e)) return quiet(ce->getSubExpr(), c, tiled, callee);
   if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) return quiet(m->getSubExpr(), c, tiled, callee);
   if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(e)) {
+    // An element of a view or array read (`base[t.tile[0]]` beside
+    // `tile_sum(x, t)`, a public radix sort): quiet when no work-item of
+    // the kernel writes through that view or array (moving the read after
+    // the call's barriers then reads the same value) and the waiting call
+    // writes no memory but tile_static memory and locals (no other view
+    // over the same data either: writesOnlyTileOrLocal).
+    if ((oc->getOperator() == OO_Subscript || oc->getOperator() == OO_Call) && oc->getNumArgs() >= 2 && !callee &&
+        (isAmpClass(oc->getArg(0)->getType(), "array_view") || isAmpClass(oc->getArg(0)->getType(), "array"))) {
+      const auto* obj = dyn_cast<DeclRefExpr>(oc->getArg(0)->IgnoreParenImpCasts());
+      const auto* ov = obj ? dyn_cast<VarDecl>(obj->getDecl()) : nullptr;
+      if (!ov || ov->isStaticLocal() || ov->getTLSKind() != VarDecl::TLS_None) return false;
+      for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+        if (!quiet(oc->getArg(i), c, tiled, callee)) return false;
+      return readOnlyInKernel(ov) && writesOnlyTileOrLocal(c, nullptr, {}, 0);
+    }
     if (oc->getNumArgs() == 0 || !isValueClass(oc->getArg(0)->IgnoreParenImpCasts()->getType()) || oc->isAssignmentOp())
       return false;
     for (const Expr* a : oc->arguments())
@@ -535,6 +550,140 @@ bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, co
     return true;
   }
   return false;
+}
+bool Inliner::readOnlyInKernel(const VarDecl* v) {
+  struct U : DynamicRecursiveASTVisitor {
+    Inliner& in;
+    const VarDecl* v;
+    bool ok = true;
+    U(Inliner& i, const VarDecl* vv) : in(i), v(vv) {}
+    // p, past parentheses and no-op casts.
+    const Stmt* up(const Stmt* s) {
+      const Stmt* p = in.parentOf(s);
+      while (p && (isa<ParenExpr>(p) || (isa<ImplicitCastExpr>(p) && (cast<ImplicitCastExpr>(p)->getCastKind() == CK_NoOp ||
+                                                                       cast<ImplicitCastExpr>(p)->getCastKind() == CK_UncheckedDerivedToBase))))
+        p = in.parentOf(p);
+      return p;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
+      if (r->getDecl() != v) return true;
+      const Stmt* p = up(r);
+      if (const auto* oc = dyn_cast_or_null<CXXOperatorCallExpr>(p);
+          oc && (oc->getOperator() == OO_Subscript || oc->getOperator() == OO_Call)) {
+        const auto* rv = dyn_cast_or_null<ImplicitCastExpr>(up(oc));
+        if (rv && rv->getCastKind() == CK_LValueToRValue) return true;
+      }
+      if (const auto* me = dyn_cast_or_null<MemberExpr>(p))
+        if (const auto* mc = dyn_cast_or_null<CXXMemberCallExpr>(in.parentOf(me));
+            mc && mc->getMethodDecl() && mc->getMethodDecl()->isConst() && !mc->getType()->isReferenceType() &&
+            !mc->getType()->isPointerType())
+          return true;
+      ok = false;
+      return false;
+    }
+  } u(*this, v);
+  u.TraverseStmt(const_cast<CompoundStmt*>(fn_.body()));
+  return u.ok;
+}
+bool Inliner::writesOnlyTileOrLocal(const CallExpr* c, const FunctionDecl* caller,
+                                    std::set<const ParmVarDecl*> callerRefs, int depth) {
+  const FunctionDecl* f = c->getDirectCallee();
+  const FunctionDecl* def = nullptr;
+  if (!f || depth > 8) return false;
+  // A variable the caller owns: its local (not static, not a reference) or
+  // a reference parameter known to be bound to one.
+  auto owned = [&](const Expr* a) {
+    const auto* dr = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts());
+    const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (!v) return false;
+    if (const auto* pv = dyn_cast<ParmVarDecl>(v)) return callerRefs.count(pv) > 0 || !pv->getType()->isReferenceType();
+    if (v->getType()->isReferenceType() || v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) return false;
+    return caller ? v->getDeclContext() == caller : v->isLocalVarDecl();
+  };
+  // The reference parameters bound to such variables; a pointer, or a
+  // non-const reference bound to anything else, may reach other memory.
+  std::set<const ParmVarDecl*> refs;
+  for (unsigned i = 0; i < c->getNumArgs() && i < f->getNumParams(); ++i) {
+    const ParmVarDecl* p = f->getParamDecl(i);
+    QualType t = p->getType();
+    if (isAmpClass(t.getNonReferenceType(), "tiled_index")) continue;
+    if (t->isPointerType() || isAmpClass(t.getNonReferenceType(), "array_view") ||
+        isAmpClass(t.getNonReferenceType(), "array"))
+      return false;
+    if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified()) {
+      if (!owned(c->getArg(i))) return false;
+      refs.insert(p);
+    }
+  }
+  if (!f->hasBody(def) || !def->getBody()) return false;
+  f = def;
+  // Every write in f's body is to a local of f, tile_static memory or a
+  // parameter in refs; every call it makes passes the same test.
+  struct W : DynamicRecursiveASTVisitor {
+    Inliner& in;
+    const FunctionDecl* f;
+    std::set<const ParmVarDecl*>& refs;
+    int depth;
+    bool ok = true;
+    W(Inliner& i, const FunctionDecl* ff, std::set<const ParmVarDecl*>& r, int d) : in(i), f(ff), refs(r), depth(d) {}
+    bool target(const Expr* e) { // the written lvalue's root is f's own or tile_static
+      for (;;) {
+        e = e->IgnoreParenImpCasts();
+        if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
+          if (a->getBase()->IgnoreParenImpCasts()->getType()->isPointerType()) return false; // through a pointer
+          e = a->getBase();
+        } else if (const auto* m = dyn_cast<MemberExpr>(e)) {
+          if (m->isArrow()) return false;
+          e = m->getBase();
+        } else {
+          break;
+        }
+      }
+      const auto* dr = dyn_cast<DeclRefExpr>(e);
+      const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+      if (!v) return false;
+      if (v->isStaticLocal() || v->getTLSKind() != VarDecl::TLS_None) return true; // tile_static
+      if (const auto* pv = dyn_cast<ParmVarDecl>(v)) return refs.count(pv) || !pv->getType()->isReferenceType();
+      return v->getDeclContext() == f && !v->getType()->isReferenceType();
+    }
+    bool VisitBinaryOperator(BinaryOperator* b) override {
+      if (b->isAssignmentOp() && !target(b->getLHS())) ok = false;
+      return ok;
+    }
+    bool VisitUnaryOperator(UnaryOperator* u) override {
+      if (u->isIncrementDecrementOp() && !target(u->getSubExpr())) ok = false;
+      return ok;
+    }
+    bool VisitVarDecl(VarDecl* v) override { // a reference or pointer made in f could be written through
+      if (v->getType()->isReferenceType() && !v->getType().getNonReferenceType().isConstQualified()) ok = false;
+      return ok;
+    }
+    bool VisitCallExpr(CallExpr* call) override {
+      if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(call)) {
+        if (oc->isAssignmentOp() && !target(oc->getArg(0))) ok = false;
+        // A view's or array's element as an lvalue (written through a
+        // reference, an increment): its own test above; a read is fine.
+        return ok;
+      }
+      // A const member of AMP's own classes reads (a view's element
+      // written through the reference it returns is an assignment's
+      // target, above); another member is tested as a call, where a write
+      // through `this` is not f's own.
+      if (const auto* mc = dyn_cast<CXXMemberCallExpr>(call)) {
+        const CXXMethodDecl* m = mc->getMethodDecl();
+        const llvm::StringRef cls = m ? m->getParent()->getName() : "";
+        if (m && m->isConst() && inConcurrency(m->getParent()) &&
+            (cls == "tile_barrier" || cls == "tiled_index" || cls == "index" || cls == "extent" ||
+             cls == "array_view" || cls == "array"))
+          return ok;
+      }
+      if (const FunctionDecl* g = call->getDirectCallee(); g && g->getBuiltinID()) return ok;
+      if (!in.writesOnlyTileOrLocal(call, f, refs, depth + 1)) ok = false;
+      return ok;
+    }
+  } w(*this, f, refs, depth);
+  w.TraverseStmt(const_cast<Stmt*>(f->getBody()));
+  return w.ok;
 }
 // The statement `v = f(...);` (in a block) whose right-hand side is the
 // waiting call c, f returning a scalar or a class with a default

@@ -94,6 +94,14 @@ private:
   const Stmt* enclosingStatement(const CallExpr* c, const ValueDecl* tiled = nullptr,
                                  const FunctionDecl* callee = nullptr, const Stmt* lastReturn = nullptr);
   bool quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, const FunctionDecl* callee);
+  // The call c (and what it calls) writes no memory but its own locals,
+  // tile_static memory and locals of its callers bound to its reference
+  // parameters: an element of a view or array read beside it cannot change.
+  bool writesOnlyTileOrLocal(const CallExpr* c, const FunctionDecl* caller, std::set<const ParmVarDecl*> localRefs,
+                             int depth);
+  // Every use of v in the kernel's body reads an element (`v[i]`, `v(i)` as
+  // a value) or calls a const member: no work-item writes through v.
+  bool readOnlyInKernel(const VarDecl* v);
   bool returnsStorable(const FunctionDecl* f);
   const Stmt* statementOf(const CallExpr* c);
 
