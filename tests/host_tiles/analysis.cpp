@@ -957,3 +957,10 @@ void calls_beside_reads(array_view<unsigned, 1> a, array_view<const unsigned, 1>
     a[t.global] = v;
   });
 }
+void call_beside_local_view(array_view<unsigned, 1> a) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: other operands read memory
+    array_view<unsigned, 1> part = a.section(0, 64);
+    const unsigned v = expr_tile_sum(a[t.global], t) + part[t.local[0]];
+    a[t.global] = v;
+  });
+}

@@ -532,7 +532,10 @@ bool Inliner::quiet(const Expr* e, const CallExpr* c, const ValueDecl* tiled, co
         (isAmpClass(oc->getArg(0)->getType(), "array_view") || isAmpClass(oc->getArg(0)->getType(), "array"))) {
       const auto* obj = dyn_cast<DeclRefExpr>(oc->getArg(0)->IgnoreParenImpCasts());
       const auto* ov = obj ? dyn_cast<VarDecl>(obj->getDecl()) : nullptr;
-      if (!ov || ov->isStaticLocal() || ov->getTLSKind() != VarDecl::TLS_None) return false;
+      // (A view made inside the kernel, `big.section(...)`, may alias one
+      // the kernel writes: not taken.)
+      if (!ov || ov->isStaticLocal() || ov->getTLSKind() != VarDecl::TLS_None || ov->getDeclContext() == fn_.op)
+        return false;
       for (unsigned i = 1; i < oc->getNumArgs(); ++i)
         if (!quiet(oc->getArg(i), c, tiled, callee)) return false;
       return readOnlyInKernel(ov) && writesOnlyTileOrLocal(c, nullptr, {}, 0);
