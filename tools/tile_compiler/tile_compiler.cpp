@@ -604,15 +604,14 @@ private:
     // output, this text included): only the build's compile fails on it.
     if (const char* f = std::getenv("AMP_TILE_COMPILER_FAULT"); f && std::string(f) == "1")
       compiled += "\n#ifndef AMP_TILE_COMPILER_PASS\namp_ht_injected_fault();\n#endif\n";
-    // The compiled body is the host's: a GPU build's device pass
-    // (__CUDA_ARCH__, __HIP_DEVICE_COMPILE__) never runs it, and its text
-    // holds the host parse's decisions (conditionals.h): a kernel's
-    // `#if !AMP_DEVICE_PASS` group naming host-only functions would not
-    // compile there. The device pass sees an empty branch; the closure's
-    // captures stay the same in both passes (the compiled body names no
-    // variable of the enclosing scope that the original body, which both
-    // passes keep, does not).
-    compiled = "\n#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)\n" + compiled + "\n#endif\n";
+    // The compiled body stays in a GPU build's device pass too, where it is
+    // a discarded branch: Clang orders a closure's implicit captures by
+    // their first mention, discarded branches included, and the order must
+    // be the same in both passes (without it there, the device read the
+    // host's closure with another layout). A kernel whose compiled text
+    // names host-only functions (a conditional's group the host parse took,
+    // conditionals.h, under `#if !__CUDA_ARCH__`) fails the device pass and
+    // keeps fibers on the host accelerators of that GPU build.
     if (functor) {
       // A function object: its operator() stays as written (fibers, the
       // portable path and AMP_HOST_TILES=fibers call it per work-item); a
