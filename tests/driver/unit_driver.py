@@ -184,6 +184,9 @@ class Builds(Checkout):
         self.assertEqual(b.gpu_kind, "cuda")
         for f in ("--cuda-gpu-arch=sm_90", "--cuda-path=/cuda", "-fno-gpu-flush-denormals-to-zero"):
             self.assertIn(f, b.cflags)
+        # What GCC only warns about does not stop Clang's CUDA compile either.
+        for f in ("-Wno-register", "-Wno-c++11-narrowing", "-Wno-reserved-user-defined-literal"):
+            self.assertIn(f, b.cflags)
         self.assertIn("-Wl,-rpath,$ORIGIN", b.libs)
         self.assertIn("-lcudart_static", b.libs)
         self.assertEqual(self.build("--gpu", "--arch=sm_80", env={"AMP_KOKKOS_CUDA_ROOT": self.kokkos}).arch, "sm_80")
@@ -197,6 +200,7 @@ class Builds(Checkout):
     def test_hip(self):
         b = self.build("--gpu=hip", env={"AMP_KOKKOS_HIP_ROOT": self.kokkos, "AMP_HIP_CXX": self.cc})
         self.assertIn("--offload-arch=gfx90a", b.cflags)
+        self.assertIn("-Wno-c++11-narrowing", b.cflags)
         self.assertEqual(b.libs[-5:], ["-Wl,-Bstatic", "-lboost_context", "-Wl,-Bdynamic", "-ldl", "-pthread"])
         self.assertNotIn("-fopenmp", b.cflags)
         fast = self.build("--gpu=hip", "--fast-math", env={"AMP_KOKKOS_HIP_ROOT": self.kokkos, "AMP_HIP_CXX": self.cc})
