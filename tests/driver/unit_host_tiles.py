@@ -131,6 +131,11 @@ class Rewrite(Stand_ins):
         self.assertIn("-plugin-arg-tile-compiler -Xclang report=1", parses[0])
         self.assertIn("-fplugin=/stand-in/tile_compiler.so", parses[0])
 
+    def test_the_parse_takes_what_gcc_takes(self):
+        self.rewrite("#include <amp.h>\nk.barrier.wait();\n")
+        for f in ("-Wno-register", "-Wno-c++11-narrowing", "-Wno-reserved-user-defined-literal"):
+            self.assertIn(f, self.parses()[0])
+
     def test_fixit_rounds_parse_with_the_prefix_header_and_read_the_errors_without_it(self):
         """The --msvc rounds' parses (all_errors) use the user's precompiled prefix header (stdafx.h) as
         every parse does; should one fail with it, the parse without it runs and its errors are the ones
@@ -322,6 +327,17 @@ class Pass(Stand_ins):
         out = io.StringIO()
         self.assertEqual(host_tiles.print_census(census, out), (1, 0))
         self.assertIn("1 tiled kernel(s) with barriers, 0 compiled, 1 on fibers", out.getvalue())
+
+    def test_a_conditional_decided_otherwise_is_not_called_a_defect(self):
+        out = io.StringIO()
+        with contextlib.redirect_stderr(out):
+            host_tiles._warn("k.cpp:2:3", '#error "amp_compat: this compiler decides the preprocessor conditional '
+                             'of line 5 otherwise than the tile compiler\'s parse did"')
+            host_tiles._warn("k.cpp:9:3", "use of undeclared identifier 'x'")
+        first, second = out.getvalue().splitlines()
+        self.assertIn("conditional of line 5", first)
+        self.assertNotIn("defect", first)
+        self.assertIn("a defect of the tile compiler", second)
 
     def test_the_source_as_it_came_when_nothing_helps(self):
         def rewrite(src, out, flags, **kw):
