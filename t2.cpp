@@ -1,3 +1,0 @@
-#define min(a,b) (((a)<(b))?(a):(b))
-#include <locale>
-int f(){return std::min(1,2);}
