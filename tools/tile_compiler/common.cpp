@@ -117,4 +117,13 @@ bool isValueClass(QualType t) {
   return isAmpClass(t, "index") || isAmpClass(t, "extent") || isAmpClass(t, "tiled_extent");
 }
 
+std::string quote(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    o += c;
+  }
+  return o + "\"";
+}
+
 } // namespace tile_compiler

@@ -30,6 +30,8 @@ using namespace clang;
 namespace tile_compiler {
 
 std::string spelledType(QualType t, const LangOptions& lo);
+// s as a C string literal (a #line's file name, a kernel's place).
+std::string quote(const std::string& s);
 
 // Variables in the order they are written (their names' locations), not in
 // the order of their addresses: the instantiations of one kernel template

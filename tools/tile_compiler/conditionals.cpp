@@ -76,14 +76,9 @@ std::shared_ptr<Conditionals> Conditionals::record(Preprocessor& pp) {
 std::string Conditionals::check(const SourceManager& sm, const std::vector<Directive>& chain) const {
   const PresumedLoc p = sm.getPresumedLoc(chain.front().at);
   const std::string line = std::to_string(p.getLine());
-  std::string file;
-  for (char c : std::string(p.getFilename())) {
-    if (c == '"' || c == '\\') file += '\\';
-    file += c;
-  }
   // Placed at the conditional's own line: the launcher takes back to fibers
   // the kernel whose lines hold an error.
-  const std::string err = "#line " + line + " \"" + file + "\"\n" +
+  const std::string err = "#line " + line + " " + quote(p.getFilename()) + "\n" +
                           "#error \"amp_compat: this compiler decides the preprocessor conditional of line " + line +
                           " otherwise than the tile compiler's parse did\"\n";
   std::string out = "#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)\n";

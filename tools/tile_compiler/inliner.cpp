@@ -663,9 +663,16 @@ bool Inliner::writesOnlyTileOrLocal(const CallExpr* c, const FunctionDecl* calle
     }
     bool VisitCallExpr(CallExpr* call) override {
       if (const auto* oc = dyn_cast<CXXOperatorCallExpr>(call)) {
-        if (oc->isAssignmentOp() && !target(oc->getArg(0))) ok = false;
-        // A view's or array's element as an lvalue (written through a
-        // reference, an increment): its own test above; a read is fine.
+        if (oc->isAssignmentOp()) {
+          if (!target(oc->getArg(0))) ok = false;
+          return ok;
+        }
+        // AMP's own operators (a view's element, index arithmetic, short
+        // vectors) read; a view's element written through the reference
+        // one returns is an assignment's or increment's target, tested
+        // above. A user's operator (a functor's call) may write anything.
+        const FunctionDecl* g = oc->getDirectCallee();
+        if (!g || !inConcurrency(g)) ok = false;
         return ok;
       }
       // A const member of AMP's own classes reads (a view's element

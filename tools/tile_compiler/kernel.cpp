@@ -100,12 +100,7 @@ std::string Kernel::ppReplacement(const Conditionals::Line& l) {
   const std::string nl(static_cast<size_t>(std::count(buf.begin() + l.b, buf.begin() + l.e, '\n')), '\n');
   if (l.text.empty()) return nl;
   PresumedLoc p = sm_.getPresumedLoc(sm_.getComposedLoc(fid_, l.e));
-  std::string esc;
-  for (char c : std::string(p.getFilename())) {
-    if (c == '"' || c == '\\') esc += '\\';
-    esc += c;
-  }
-  return nl + l.text + "\n#line " + std::to_string(p.getLine() + 1) + " \"" + esc + "\"";
+  return nl + l.text + "\n#line " + std::to_string(p.getLine() + 1) + " " + quote(p.getFilename());
 }
 std::string Kernel::where(const Stmt* s) {
   PresumedLoc p = sm_.getPresumedLoc(s->getBeginLoc());

@@ -50,15 +50,6 @@
 
 namespace tile_compiler {
 
-std::string quote(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o + "\"";
-}
-
 class Consumer : public ASTConsumer {
 public:
   Consumer(CompilerInstance& ci, std::string out, bool report, std::set<std::string> headers, std::string overlay,
