@@ -24,7 +24,7 @@ import tempfile
 from collections import namedtuple
 from pathlib import Path
 
-from .job import SOURCE_EXT, joined_output, parse_flags, replace_includes, scan
+from .job import SOURCE_EXT, expand_response_files, joined_output, parse_flags, replace_includes, scan
 from . import options
 from .options import GCC_LENIENCE
 
@@ -391,7 +391,9 @@ def main(argv, here):
 
 
 def _main(argv, here, env):
-    req = parse_options(argv, env)
+    # Response files (@FILE) read first: amp++'s own options, sources and
+    # include folders may be there (job.expand_response_files).
+    req = parse_options(expand_response_files(argv), env)
     if req.help:
         from .options import help_text
         sys.stdout.write(help_text(PROG))

@@ -25,6 +25,55 @@ TAKES_VALUE = {"-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros",
 DIR_OPTIONS = ("-iquote", "-isystem", "-idirafter", "-I")
 
 
+def expand_response_files(args, depth=0):
+    """args with each `@FILE` replaced by FILE's words, as GCC and Clang
+    read a response file (whitespace between words; '' and "" group;
+    a backslash takes the next character as it is; nested @FILEs expanded
+    too; an @FILE that cannot be read stays as it is). The passes must
+    see the sources and include folders a build writes there (CMake and
+    make may put -I lists in one)."""
+    out = []
+    for a in args:
+        if not a.startswith("@") or len(a) == 1 or depth > 16:
+            out.append(a)
+            continue
+        try:
+            with open(a[1:], errors="surrogateescape") as f:
+                text = f.read()
+        except OSError:
+            out.append(a)
+            continue
+        out += expand_response_files(_response_words(text), depth + 1)
+    return out
+
+
+def _response_words(text):
+    words, word, quote, k = [], None, None, 0
+    while k < len(text):
+        c = text[k]
+        if c == "\\" and k + 1 < len(text):
+            word = (word or "") + text[k + 1]
+            k += 2
+            continue
+        if quote:
+            if c == quote:
+                quote = None
+            else:
+                word += c
+        elif c in "'\"":
+            quote, word = c, word or ""
+        elif c.isspace():
+            if word is not None:
+                words.append(word)
+            word = None
+        else:
+            word = (word or "") + c
+        k += 1
+    if word is not None:
+        words.append(word)
+    return words
+
+
 def scan(args):
     """The one reading of a compile line's words: (index, option, value) for
     each option (value: the next argument, for the options of TAKES_VALUE;
@@ -150,9 +199,8 @@ class Job:
     -isystem / -idirafter / -I -> [absolute folders]; defines: -DNAME[=VALUE]
     -> VALUE ("1" when none); preprocess_only: -E, -M, -MM; syntax_only:
     -fsyntax-only, --cuda-device-only (no host object); writes_depfiles: -MD,
-    -MMD, -MF (the dependency files name every file the compile reads, so a
-    pass's rewritten copies are kept beside the output, not in a temporary
-    folder that is gone when make reads them); langs: the -x values,
+    -MMD, -MF (the dependency files name every file the compile reads: the
+    passes' copies are replaced by their originals there, depfile.py); langs: the -x values,
     in order; texts: path ->
     text of the files the passes read (launcher.closure); headers: the
     project headers the sources reach; may_exec: the launcher may become the
@@ -171,16 +219,16 @@ class Job:
         """The Job of `compiler args`; modes (a dict gpu/windows/msvc/checked)
         when the caller knows them (amp++), else read from the marks of the
         option table (options.modes_of)."""
-        job = cls(compiler, list(args), may_exec=may_exec)
+        job = cls(compiler, expand_response_files(list(args)), may_exec=may_exec)
         if modes is None:
             from .options import modes_of
-            modes = modes_of(args)
+            modes = modes_of(job.args)
         job.gpu = modes.get("gpu", "") or ""
         job.windows = bool(modes.get("windows"))
         job.msvc = bool(modes.get("msvc"))
         job.checked = bool(modes.get("checked")) and not job.gpu
         job.dirs = {o: [] for o in DIR_OPTIONS}
-        for i, opt, value in scan(args):
+        for i, opt, value in scan(job.args):
             if opt is None:
                 if value.endswith(SOURCE_EXT) and os.path.isfile(value):
                     job.sources.append(i)
@@ -200,7 +248,7 @@ class Job:
                 job.out = value
             elif joined_output(opt):
                 job.out = opt[2:]
-        for _, kind, text in macro_args(args):
+        for _, kind, text in macro_args(job.args):
             if kind == "-D":
                 name, eq, v = text.partition("=")
                 job.defines[name] = v if eq else "1"

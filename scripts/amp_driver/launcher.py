@@ -22,7 +22,7 @@ from pathlib import Path
 from .cpp_lexer import SPLICE
 from .job import Job, macro_args
 from .passes import host_tiles
-from . import includes
+from . import depfile, includes
 
 # The cheap scan of the restrict pass: a pair, `restrict` as an identifier or
 # a dynamic exception specification may be there.
@@ -239,7 +239,7 @@ def compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=F
     text when capture, else ""). The tiled kernels of job's sources and
     project headers go to the host-tiles pass (the overlay copies where
     there are some); probe: (None, its errors) when its parse fails."""
-    sources, out = job.sources, job.out
+    sources = job.sources
     mirror = set(rewritten)
     changed = True
     while changed:  # a file reaching a mirrored one through its own folder is mirrored too
@@ -249,12 +249,10 @@ def compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=F
                 if inc not in mirror:
                     mirror.add(inc)
                     changed = True
-    tmp = None
-    if out and job.writes_depfiles:  # dependency files name them
-        overlay = Path(os.path.abspath(out) + ".restrict")
-    else:
-        tmp = tempfile.mkdtemp(prefix="amp_restrict_")
-        overlay = Path(tmp)
+    # Dependency files name the originals, not these copies (depfile.py).
+    tmp = tempfile.mkdtemp(prefix="amp_restrict_")
+    overlay = Path(tmp)
+    depfile.copies(tmp)
     for f in mirror:
         dst = Path(str(overlay) + f)
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -288,5 +286,4 @@ def compile_rewritten(job, args, inc_dirs_p, rel_includers, rewritten, capture=F
     try:
         return host_tiles.run(job, final, [k + len(extra) for k in sources], seen, capture, probe=probe)
     finally:
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -16,8 +16,8 @@ Used where it gives the same program:
     this compile (a rewritten header of the same name in the overlay
     folders: it would be read instead);
   * a dependency file (-MD ...) lists the headers the precompiled one was
-    built from (Clang adds them) and the source's copy below (kept while
-    the launcher's copies are kept, beside the output).
+    built from (Clang adds them) and the source (the launcher's copies are
+    named by their originals there: depfile.py).
 The precompiled header holds what the compile reads before and including
 NAME: the forced includes (-include) and NAME itself, built with the same
 flags (the per-compile folders aside); Clang skips the source's text up to

@@ -94,8 +94,24 @@ class CompileJob(unittest.TestCase):
         self.assertEqual(j.dirs["-iquote"], [os.path.abspath("q")])
         self.assertFalse(j.preprocess_only)
 
+    def test_response_files(self):
+        """@FILE read as GCC reads it: the passes see its sources and folders; an unreadable one stays."""
+        with tempfile.TemporaryDirectory() as d:
+            inner = Path(d, "inner.rsp")
+            inner.write_text("-DX=1\n")
+            rsp = Path(d, "a.rsp")
+            rsp.write_text(f"-I 'my inc' \"-Iq r\" -DA=a\\ b\n{self.src} @{inner}\n")
+            j = Job.parse("g++", ["-c", f"@{rsp}", "-o", "a.o", "@missing.rsp"])
+            self.assertEqual(j.args, ["-c", "-I", "my inc", "-Iq r", "-DA=a b", self.src, "-DX=1", "-o", "a.o",
+                                      "@missing.rsp"])
+            self.assertEqual(j.sources, [5])
+            self.assertEqual(j.dirs["-I"], [os.path.abspath("my inc"), os.path.abspath("q r")])
+            self.assertEqual(j.defines["X"], "1")
+            rsp.write_text("--tiles-report -O2\n")
+            self.assertEqual(driver.parse_options(driver.expand_response_files([f"@{rsp}"]), {}).tiles_report, "1")
+
     def test_writes_depfiles(self):
-        """-MD, -MMD, -MF (joined or not): the launcher and the host-tiles pass keep their copies beside -o."""
+        """-MD, -MMD, -MF (joined or not): their files name the originals of the passes' copies (depfile.py)."""
         for flags in (["-MD"], ["-MMD"], ["-MF", "a.d"], ["-MFa.d"], ["-M", "-MF", "a.d"]):
             self.assertTrue(Job.parse("g++", flags + ["-c", self.src, "-o", "a.o"]).writes_depfiles, flags)
         for flags in (["-M"], ["-MM"], ["-o", "-MD.o"], ["-MT", "-MD"], ["-DMD"]):

@@ -4,8 +4,8 @@ of each source it is given): which files a compile reaches (closure: "" and
 <> includes through the includer's folder, -iquote and -I, Windows
 spellings, never amp_compat's or Kokkos' folders), a compile no pass applies
 to (run unchanged), a rewritten source and a header (copies in an overlay
-that starts with #line, their folders first on the include path, beside the
-output when the build writes dependency files), the placement check that
+that starts with #line, their folders first on the include path, dependency
+files naming the originals), the placement check that
 stops a compile, -D values that are exception specifications, the rank
 warning of builds without --windows-compat/--msvc, the GPU build's macro,
 and which pass a report line names (pass_of). The fallback when a rewritten
@@ -29,6 +29,16 @@ from scratch import WritesFiles
 FAKE_CC = r"""#!/bin/sh
 echo "ARGS $*" >>"$FAKE_LOG"
 for a; do case "$a" in *.cpp) echo "FIRST $(head -1 "$a")" >>"$FAKE_LOG" ;; esac; done
+# -MD/-MMD: a dependency file naming the sources as given (-MF's, else the -o's name with .d)
+prev=""; dep=""; o=""; md=""; srcs=""
+for a; do
+  case "$a" in -MD|-MMD) md=1 ;; -o?*) o=${a#-o} ;; *.cpp) srcs="$srcs $(printf '%s' "$a" | sed 's/ /\\ /g')" ;; esac
+  [ "$prev" = -MF ] && dep=$a
+  [ "$prev" = -o ] && o=$a
+  prev=$a
+done
+[ -z "$dep" ] && [ -n "$md" ] && dep=${o%.*}.d
+[ -n "$dep" ] && printf '%s: \\\n%s\n' "$o" "$srcs" >"$dep"
 exit 0
 """
 PAIR = "int which(int x) restrict(cpu) { return 1; }\nint which(int x) restrict(amp) { return 2; }\n"
@@ -117,16 +127,24 @@ class Run(Tree):
         self.assertNotEqual(calls[0][-1], src, "a.cpp reaches the copy of h.h through its own folder")
         self.assertEqual(firsts, [f'#line 1 "{src}"'])
 
-    def test_dependency_files_keep_the_overlay_beside_the_output(self):
+    def test_dependency_files_name_the_originals(self):
+        # The stand-in writes the dependency file as GCC does: the files it
+        # read (here: its sources, as given). The launcher's copies are
+        # temporary; make and Ninja must watch the user's files instead.
         src = self.write("a.cpp", PAIR)
         out = os.path.join(self.d, "obj", "a.o")
+        os.makedirs(os.path.dirname(out))
         rc, _, calls, _ = self.launch("-MD", "-MF", out + ".d", "-c", src, "-o", out)
         self.assertEqual(rc, 0)
-        self.assertTrue(os.path.isfile(out + ".restrict" + src))
-        # a Makefile's -MMD -o$@: the dependency file must not name a removed temporary copy
+        copy = calls[0][calls[0].index("-c") + 1]
+        self.assertNotEqual(copy, src)
+        self.assertTrue(copy.endswith(src) and not os.path.exists(copy), "the temporary overlay is removed")
+        self.assertEqual(Path(out + ".d").read_text(), f"{out}: \\\n {src}\n")
+        self.assertFalse(os.path.exists(out + ".restrict"), "nothing is left beside the output")
+        # a Makefile's -MMD -o$@: the dependency file is named after the output
         out2 = os.path.join(self.d, "obj", "b.o")
         self.launch("-MMD", "-c", src, "-o" + out2)
-        self.assertTrue(os.path.isfile(out2 + ".restrict" + src))
+        self.assertEqual(Path(out2[:-2] + ".d").read_text(), f"{out2}: \\\n {src}\n")
 
     def test_a_misplaced_restriction_stops_the_compile(self):
         src = self.write("a.cpp", "int f() restrict(amp) int;\n")

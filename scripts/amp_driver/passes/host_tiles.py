@@ -32,6 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .. import depfile
 from ..job import include_dirs
 
 NAME = "host tiles (passes/host_tiles.py, tools/tile_compiler)"
@@ -84,9 +85,12 @@ def exec_or_call(job):
     when job.may_exec is off) when no kernel is for this pass, else compiled
     through it; the exit status."""
     if not applies(job):
-        if job.may_exec:
+        if job.may_exec and not depfile.needed(job):
             os.execvp(job.compiler, [job.compiler] + job.args)
-        return subprocess.run([job.compiler] + job.args).returncode
+        rc = subprocess.run([job.compiler] + job.args).returncode
+        if rc == 0:
+            depfile.restore(job)
+        return rc
     return run(job)[0]
 
 
@@ -176,11 +180,17 @@ def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
 def _compile(job, cmd):
     """Runs the compile cmd, its stderr captured; an MSVC-dialect compile
     (Clang) with the user's prefix header precompiled where that gives the
-    same program (prefix_pch.py: stdafx.h, as Visual Studio builds it)."""
+    same program (prefix_pch.py: stdafx.h, as Visual Studio builds it).
+    The dependency files of a compile that succeeded name the user's files
+    (depfile.py)."""
     if job.msvc and not job.gpu:
         from .. import prefix_pch
-        return prefix_pch.run(cmd, stderr=subprocess.PIPE)
-    return subprocess.run(cmd, stderr=subprocess.PIPE)
+        r = prefix_pch.run(cmd, stderr=subprocess.PIPE)
+    else:
+        r = subprocess.run(cmd, stderr=subprocess.PIPE)
+    if r.returncode == 0:
+        depfile.restore(job)
+    return r
 
 
 def _passed(stderr, capture):
@@ -266,9 +276,10 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
             todo.append((k, text))
     if not todo:
         return nothing
-    out = job.out
-    keep_beside = out and job.writes_depfiles
-    work = os.path.abspath(out) + ".tiles" if keep_beside else tempfile.mkdtemp(prefix="amp_tiles_")
+    # Dependency files name the originals, not these copies (depfile.py).
+    work = tempfile.mkdtemp(prefix="amp_tiles_")
+    depfile.copies(work + "/out")
+    depfile.copies(work + "/headers")
     new_args, extra = list(args), []
     overlay = work + "/headers"
     show = os.environ.get("AMP_HOST_TILES_REPORT", "0") not in ("", "0")
@@ -306,7 +317,7 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
         if ok and dst.is_file():
             new_args[k] = str(dst)
             extra += ["-iquote", os.path.dirname(src)]
-    cleanup = (lambda: None) if keep_beside else (lambda: shutil.rmtree(work, ignore_errors=True))
+    cleanup = lambda: shutil.rmtree(work, ignore_errors=True)
     tile_compiler.mirror_project(overlay, project)
     hdr_extra = _header_folders(job, args, overlay, project, [args[k] for k, _ in todo])
     if not extra and not hdr_extra:  # nothing rewritten: the compile as it came, once

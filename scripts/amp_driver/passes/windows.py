@@ -66,7 +66,7 @@ from pathlib import Path
 
 from ..cpp_lexer import mask, match_fwd  # comments and literals as the compiler reads them
 from ..job import forced_includes
-from .. import includes
+from .. import depfile, includes
 
 VOID_MAIN_RE = re.compile(r"^([ \t]*)void([ \t]+(?:__cdecl[ \t]+)?(?:main|wmain|_tmain)[ \t]*\()", re.M)
 # a definition of wmain at the start of a line (after fix_void_main: int)
@@ -175,6 +175,7 @@ def redirect_shims(folder, dest, copy_of):
     root = folder
     while os.path.basename(root) == "u":  # write_shims' levels for `..` in a spelling
         root = os.path.dirname(root)
+    depfile.copies(dest, root)
     redirected = False
     for d, _, files in os.walk(root):
         for f in files:
@@ -196,6 +197,7 @@ def write_shims(shims, work):
     depth = max([n.replace("\\", "/").split("/").count("..") for n in shims] + [0])
     root = os.path.join(work, "inc")
     base = os.path.join(root, *(["u"] * depth))
+    depfile.shims(root)
     for name, (kind, targets, includers) in shims.items():
         dst = os.path.normpath(os.path.join(base, name))
         os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -335,6 +337,7 @@ def prepare(job):
         if fixed is None:
             continue
         dst = Path(work + "/main" + src)
+        depfile.copies(work + "/main")
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_text(f'#line 1 "{_c_string(src)}"\n' + fixed, errors="surrogateescape")
         new_args[k] = str(dst)
