@@ -102,7 +102,9 @@ fi
 # 3. add_subdirectory of this checkout (Kokkos' prefix given by hand).
 if [ $DEB = 0 ] && [ $GPU = 0 ]; then
   say "add_subdirectory: configure + build"
-  cmake -S "$HERE/subdirectory" -B "$WORK/subdirectory" -DCMAKE_BUILD_TYPE=Release \
+  # The project copied (its header is touched below, not the checkout's).
+  rm -rf "$WORK/subsrc" && mkdir -p "$WORK/subsrc" && cp -r "$HERE/subdirectory" "$HERE/common" "$WORK/subsrc/"
+  cmake -S "$WORK/subsrc/subdirectory" -B "$WORK/subdirectory" -DCMAKE_BUILD_TYPE=Release \
     -DAMP_COMPAT_SOURCE_DIR="$ROOT" -DCMAKE_PREFIX_PATH="$AMP_BUILD_DIR/deps/kokkos-host" \
     >"$WORK/subdirectory.log" 2>&1 || { cat "$WORK/subdirectory.log" >&2; fail "subdirectory configure"; }
   cmake --build "$WORK/subdirectory" -j "$JOBS" >>"$WORK/subdirectory.log" 2>&1 \
@@ -112,6 +114,15 @@ if [ $DEB = 0 ] && [ $GPU = 0 ]; then
     AMP_HOST_TILES_REPORT=1 "$WORK/subdirectory/tiled_app" 2>&1 >/dev/null | grep -q "host tiles: kernel at .*: compiled" \
       || fail "subdirectory: tiled_app's kernel was not compiled by the tile compiler (AMP_HOST_TILES_REPORT=1)"
   fi
+  # An edit of the kernel's header rebuilds the object: the dependency
+  # files name the user's header, not the launcher's copy of it (depfile.py).
+  obj=$(find "$WORK/subdirectory" -name 'tiled_app.cpp.o' | head -n 1)
+  before=$(stat -c %.9Y "$obj")
+  sleep 1 && touch "$WORK/subsrc/common/tiled_matmul.h"
+  cmake --build "$WORK/subdirectory" -j "$JOBS" >>"$WORK/subdirectory.log" 2>&1 \
+    || { cat "$WORK/subdirectory.log" >&2; fail "subdirectory rebuild"; }
+  [ "$(stat -c %.9Y "$obj")" != "$before" ] \
+    || fail "subdirectory: an edit of tiled_matmul.h did not rebuild tiled_app.cpp.o"
 fi
 # 4. a Visual Studio solution moved to CMake: the installed `amp-vs import`
 #    writes a CMakeLists.txt on find_package(amp_compat) (MSVC dialect: Clang).
