@@ -148,4 +148,33 @@ TEST(RestrictPair, TiledKernelCallsAmpVersion) {
   for (int i = 0; i < n; ++i) EXPECT_EQ(a[i], 2000 + i % 8);
 }
 
+// Visual C++'s <amp.h> spellings (code written against it uses them with no
+// definition of its own): __GPU is restrict(amp, cpu), __GPU_ONLY
+// restrict(amp), __CPU_ONLY the implied restrict(cpu); a __GPU_ONLY /
+// __CPU_ONLY pair is a restriction pair as any other.
+int spelled(int x) __CPU_ONLY { return 100 + x; }
+int spelled(int x) __GPU_ONLY { return 200 + x; }
+int doubled(int x) __GPU { return 2 * x; }
+
+TEST(RestrictPair, VisualCppSpellings) {
+  const int n = 32;
+  std::vector<int> a(n), b(n);
+  array_view<int, 1> av(n, a), bv(n, b);
+  parallel_for_each(av.extent.tile<8>(), [=](tiled_index<8> t) __GPU_ONLY {
+    tile_static int s[8];
+    s[t.local[0]] = spelled(t.local[0]);
+    t.barrier.wait();
+    av[t.global] = s[7 - t.local[0]];
+    bv[t.global] = doubled(t.global[0]);
+  });
+  av.synchronize();
+  bv.synchronize();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(a[i], 207 - i % 8);
+    EXPECT_EQ(b[i], 2 * i);
+  }
+  EXPECT_EQ(spelled(1), 101);
+  EXPECT_EQ(doubled(4), 8);
+}
+
 } // namespace

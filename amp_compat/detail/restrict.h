@@ -32,6 +32,21 @@
 #define AMP_RESTRICT_KW_cpu AMP_HOST_ONLY
 #define AMP_RESTRICT_KW_auto AMP_HD
 
+// Visual C++'s <amp.h> spells restrict(amp, cpu) and restrict(amp) __GPU and
+// __GPU_ONLY, and the implied restrict(cpu) __CPU_ONLY; code written against
+// it uses them (Microsoft's own tests define the same when they come first).
+// The launcher's passes read them as the restrictions they stand for. Spelled
+// as Visual C++ does, so that a program's own identical #define is no redefinition.
+#ifndef __GPU
+#define __GPU restrict(amp,cpu)
+#endif
+#ifndef __GPU_ONLY
+#define __GPU_ONLY restrict(amp)
+#endif
+#ifndef __CPU_ONLY
+#define __CPU_ONLY
+#endif
+
 // tile_static: on-chip shared memory on the GPU; on the host, per-OS-thread
 // static storage. A host tile runs all its work-items on one OS thread (as
 // fibers), and tiles on one thread run one after another, so every work-item of

@@ -12,6 +12,10 @@ target"; Ninja: a rebuild every time). After a successful compile,
 `restore(job)` rewrites each dependency file the compile wrote with every
 copy replaced by its original, shims by the files they include.
 
+Under -MMD the project's headers a shim reaches are missing (GCC leaves out
+what a system header includes, and the shims' folder is a system one):
+they are added from the launcher's reading of the includes (job.headers).
+
 The passes register the folders of their copies as they make them
 (`copies(folder, original)`: a copy is folder + rest, its original
 original + rest; `shims(folder)`), for the compile of this process; the
@@ -124,9 +128,11 @@ def original(name, copies, shim_dirs, shim_target):
     return name
 
 
-def restore_file(path, copies, shim_dirs, shim_target):
+def restore_file(path, copies, shim_dirs, shim_target, headers=()):
     """Rewrites the dependency file path (when there is one) with the
-    originals of the copies it names; whether it changed."""
+    originals of the copies it names, and the headers (the project's,
+    which -MMD left out: reached through a shim, a system header for the
+    compiler) added to its first rule; whether it changed."""
     try:
         with open(path, errors="surrogateescape") as f:
             text = f.read()
@@ -145,6 +151,8 @@ def restore_file(path, copies, shim_dirs, shim_target):
             if not ts or any(ts == r[0] for r in rules):
                 continue
             targets = ts
+        if not rules:
+            mapped += [h for h in headers if h not in seen]
         rules.append((targets, mapped))
     new = render(rules)
     if new == text:
@@ -183,6 +191,12 @@ def restore(job):
     files (see the module comment)."""
     if not needed(job):
         return
+    from .job import scan
     from .passes.windows import shim_target
+    # -MMD leaves out what a system header includes, and the shims' folder
+    # is a system one (-idirafter): the project's headers are added back.
+    opts = {o for _, o, _ in scan(job.args)}
+    mmd = bool(_SHIMS) and "-MMD" in opts and "-MD" not in opts
+    headers = [h for h in job.headers if os.path.isfile(h)] if mmd else []
     for p in paths(job):
-        restore_file(p, _COPIES, _SHIMS, shim_target)
+        restore_file(p, _COPIES, _SHIMS, shim_target, headers)
