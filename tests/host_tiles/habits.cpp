@@ -8,6 +8,7 @@
 #include <amp_math.h>
 #include <amp_short_vectors.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -1496,6 +1497,85 @@ void call_beside_read() {
   digest("call_beside_read", out);
 }
 
+// A radix sort's helpers (a public parallel::amp library): the barrier
+// and the loops are macros of its own, `#define BARRIER t_idx.barrier.wait()`
+// naming the tiled_index as the kernels name theirs, `EACH(i, n)` a `for`
+// over `decltype(n)`; a loop around barriers counts to a member of a struct
+// a pure function returns (std::min/std::max inside); a helper that takes
+// the tiled_index but never waits makes no kernel with barriers.
+#define HB_BARRIER t_idx.barrier.wait()
+#define HB_EACH(i, count) for (auto i = decltype(count)(0); i < count; i++)
+#define HB_LC_IDX t_idx.local[0]
+struct hb_blocks_info {
+  unsigned count, offset;
+};
+hb_blocks_info hb_blocks(unsigned n, unsigned tile) restrict(cpu, amp) {
+  const unsigned per = (n + 255u) / 256u;
+  const int left = int(n / 64u) - int(per * tile);
+  return hb_blocks_info{unsigned(std::min(std::max(left, 0), int(per))), per * 64u * tile};
+}
+unsigned hb_macro_scan(unsigned x, tiled_index<64> t_idx) restrict(amp) {
+  tile_static unsigned s[64];
+  s[HB_LC_IDX] = x;
+  HB_BARRIER;
+  HB_EACH(k, 6u) {
+    const unsigned v = HB_LC_IDX >= (1u << k) ? s[HB_LC_IDX - (1u << k)] : 0u;
+    HB_BARRIER;
+    s[HB_LC_IDX] += v;
+    HB_BARRIER;
+  }
+  const unsigned r = s[HB_LC_IDX];
+  HB_BARRIER;
+  return r;
+}
+void hb_macro_blocks(tiled_index<64> t_idx, array_view<const unsigned, 1> in, array_view<unsigned, 1> out,
+                     unsigned rounds) restrict(amp) {
+  const unsigned n = in.extent.size();
+  const auto blocks = hb_blocks(n, t_idx.tile[0]);
+  unsigned acc = 0;
+  HB_EACH(b, blocks.count) {
+    const unsigned scan = hb_macro_scan(in[blocks.offset + b * 64u + HB_LC_IDX], t_idx);
+    HB_EACH(r, rounds) acc += scan >> r;
+  }
+  out[t_idx.global] = acc;
+}
+void hb_flip(tiled_index<64> t_idx, array_view<unsigned, 1> d) restrict(amp) { d[t_idx.global] ^= 0x80000000u; }
+void macro_helpers() {
+  std::vector<unsigned> in(4096), out(256);
+  for (int i = 0; i < 4096; ++i) in[i] = unsigned(i * 2654435761u) >> 20;
+  array_view<const unsigned, 1> a(4096, in);
+  array_view<unsigned, 1> o(256, out);
+  const unsigned rounds = 3;
+  parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t_idx) restrict(amp) { // expect: compiled
+    hb_macro_blocks(t_idx, a, o, rounds);
+  });
+  parallel_for_each(o.extent.tile<64>(), [=](tiled_index<64> t_idx) restrict(amp) { // expect: unwrapped
+    hb_flip(t_idx, o);
+  });
+  o.synchronize();
+  digest("macro_helpers", out);
+}
+
+// `decltype(v)` of a value the compiled form keeps per work-item: v's own
+// type (the use became an element of its row, whose decltype is a reference).
+void decltype_kept() {
+  std::vector<unsigned> v(256);
+  for (int i = 0; i < 256; ++i) v[i] = unsigned(i * 5);
+  array_view<unsigned, 1> d(256, v);
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    const unsigned r = 3u + (t.local[0] & 3u);
+    tile_static unsigned s[64];
+    s[t.local[0]] = d[t.global];
+    t.barrier.wait();
+    unsigned acc = 0;
+    for (auto i = decltype(r)(0); i < r; i++) acc += s[(t.local[0] + i) % 64u];
+    t.barrier.wait();
+    d[t.global] = acc + decltype(acc)(sizeof(r));
+  });
+  d.synchronize();
+  digest("decltype_kept", v);
+}
+
 } // namespace
 
 int main() {
@@ -1535,5 +1615,7 @@ int main() {
   gcc_lenience();
   second_results();
   call_beside_read();
+  macro_helpers();
+  decltype_kept();
   return 0;
 }

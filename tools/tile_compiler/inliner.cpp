@@ -1361,12 +1361,41 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     std::string fname, at;
     B(Inliner& i, const FunctionDecl* ff, std::map<const ParmVarDecl*, std::string>& r, std::vector<TextEdit>& e)
         : in(i), f(ff), rename(r), edits(e) {}
+    FileID ffid;
+    std::vector<std::pair<unsigned, unsigned>> expandedMacros; // barrier macros written out (below)
     bool VisitDeclRefExpr(DeclRefExpr* r) override {
       const auto* pv = dyn_cast<ParmVarDecl>(r->getDecl());
       if (!pv || !rename.count(pv)) return true;
-      if (!r->getLocation().isFileID())
-        throw Refused{"the parameter `" + pv->getNameAsString() + "` of " + fname + " is used inside a macro" + at};
-      edits.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), rename[pv]});
+      SourceLocation l = r->getLocation();
+      if (!l.isFileID()) {
+        // A macro's argument (`EACH(i, count)`): its text is the file's,
+        // renamed there (the macro expands the new name where the kernel
+        // is). A name in a macro's own definition (`#define BARRIER
+        // t_idx.barrier.wait()`, a radix sort's helpers) cannot be renamed:
+        // only the tiled_index, named as the kernel names its own, which
+        // the macro then names where the kernel is too.
+        const SourceLocation sp = in.sm_.getSpellingLoc(l);
+        if (in.sm_.isMacroArgExpansion(l) && sp.isFileID() && in.sm_.getFileID(sp) == ffid) {
+          l = sp;
+        } else if (rename[pv] == pv->getName() && isAmpClass(pv->getType(), "tiled_index")) {
+          return true;
+        } else {
+          throw Refused{"the parameter `" + pv->getNameAsString() + "` of " + fname + " is used inside a macro" +
+                        (isAmpClass(pv->getType(), "tiled_index")
+                             ? " and named otherwise than the kernel's tiled_index (`" + rename[pv] + "`)"
+                             : "") +
+                        at};
+        }
+      }
+      if (rename[pv] == pv->getName()) return true; // the kernel's tiled_index, named alike
+      const unsigned b = in.off(l);
+      for (const auto& [mb, me] : expandedMacros)
+        if (mb <= b && b < me)
+          throw Refused{"the parameter `" + pv->getNameAsString() + "` of " + fname +
+                        " is an argument of a macro that holds a barrier" + at};
+      for (const TextEdit& e : edits)
+        if (e.b == b && e.text == rename[pv]) return true; // one spelling, several expansions
+      edits.push_back({b, in.endOfToken(l), rename[pv]});
       return true;
     }
     std::set<const ReturnStmt*> guards; // guard returns (below)
@@ -1415,6 +1444,14 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
     if (!r) continue;
     guards.push_back({is, r});
     bv.guards.insert(r);
+  }
+  bv.ffid = ffid;
+  // Macros that hold a barrier in the callee's text (`BARRIER;`) are
+  // written out, as in the kernel's own (expandBarrierMacros): the second
+  // parse splits at the barrier they hold.
+  for (TextEdit& e : expandBarrierMacros(body, ffid)) {
+    bv.expandedMacros.push_back({e.b, e.e});
+    edits.push_back(std::move(e));
   }
   bv.TraverseStmt(const_cast<CompoundStmt*>(body));
   if (bv.last && result.empty()) edits.push_back({off(bv.last->getBeginLoc()), stmtEnd(bv.last, ffid), ""});

@@ -68,6 +68,7 @@ private:
   std::map<const VarDecl*, std::set<const VarDecl*>> rematDeps_; // the recomputed values its initialiser reads
   bool itemMode_ = false;                          // uniform() asks "pure per work-item" instead
   std::vector<const DeclRefExpr*> refs_;           // every reference to a variable in the body
+  std::set<const DeclRefExpr*> unevaluated_;       // those in decltype/sizeof operands (no read, no write)
   std::vector<const ReturnStmt*> returns_;         // `return;` statements (all inside regions)
   std::set<const Stmt*> tileJumps_;                // `break;` / `if (U) break;` (continue too) of a split block
   std::string label_;                              // the end of the work-item loop being emitted
@@ -299,6 +300,7 @@ private:
   std::string emitBlock(const CompoundStmt* cs);
   std::string branch(const Stmt* s);
   std::string emitSplit(const Stmt* c);
+  std::string header(SourceLocation keyword, SourceLocation rparen);
   std::string emitAll();
 };
 

@@ -97,7 +97,11 @@ bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth)
   return v.ok;
 }
 
-
+// std::min / std::max of two values: a reference to one of its own
+// arguments, which it only compares (a radix sort's `clamp`).
+bool stdMinMax(const FunctionDecl* g) {
+  return g->isInStdNamespace() && g->getNumParams() == 2 && (g->getName() == "min" || g->getName() == "max");
+}
 // f's result depends only on its arguments' values: a free function with a
 // visible body that takes arithmetic values, value classes (index, extent),
 // objects by const reference, or a tiled_index of which it reads only the
@@ -185,7 +189,7 @@ bool sameForSameArgs(const FunctionDecl* f, int depth) {
         return ok;
       }
       const FunctionDecl* g = c->getDirectCallee();
-      if (!g || !(g->getBuiltinID() || sameForSameArgs(g, depth + 1))) ok = false;
+      if (!g || !(g->getBuiltinID() || stdMinMax(g) || sameForSameArgs(g, depth + 1))) ok = false;
       return ok;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr* c) override {
@@ -241,6 +245,28 @@ void Kernel::collect() {
     }
     bool VisitVarDecl(VarDecl* v) override {
       if (v != k.param_) k.locals_.insert(v);
+      return true;
+    }
+    // Names in unevaluated operands (`decltype(n)(0)`, `sizeof(x)`): they
+    // read and write nothing (a radix sort's `for (auto i =
+    // decltype(count)(0); ...)` left `count` counted as written).
+    void unevaluated(const Expr* e) {
+      struct R : DynamicRecursiveASTVisitor {
+        std::set<const DeclRefExpr*>& out;
+        explicit R(std::set<const DeclRefExpr*>& o) : out(o) {}
+        bool VisitDeclRefExpr(DeclRefExpr* r) override {
+          out.insert(r);
+          return true;
+        }
+      } r(k.unevaluated_);
+      if (e) r.TraverseStmt(const_cast<Expr*>(e));
+    }
+    bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) override {
+      unevaluated(tl.getUnderlyingExpr());
+      return true;
+    }
+    bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr* u) override {
+      if (!u->isArgumentType()) unevaluated(u->getArgumentExpr());
       return true;
     }
   } v(*this);
@@ -997,6 +1023,13 @@ bool Kernel::copiedFromUniform(const VarDecl* v) {
   // An index or extent made from uniform values with no copy to see (a
   // prvalue: `extent<1> e = t_idx.get_tile_extent();`) is one too.
   if (isValueClass(v->getType()) && uniform(v->getInit())) return true;
+  // A value of a trivially copyable class returned by a call whose result
+  // depends only on uniform arguments (a radix sort's `const auto blocks =
+  // get_blocks_info(n, tile);`, its `blocks.count` a loop bound).
+  if (const auto* c = dyn_cast<CallExpr>(v->getInit()->IgnoreImplicit());
+      c && !isa<CXXMemberCallExpr>(c) && !isa<CXXOperatorCallExpr>(c) &&
+      v->getType().isTriviallyCopyableType(ctx_) && uniformCall(c))
+    return true;
   const auto* ce = dyn_cast<CXXConstructExpr>(v->getInit()->IgnoreImplicit());
   if (!ce || ce->getNumArgs() != 1 || !ce->getConstructor() ||
       !(ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))
@@ -1246,7 +1279,7 @@ void Kernel::classifyLocals() {
   std::map<const VarDecl*, std::vector<const DeclRefExpr*>> uses;
   for (const DeclRefExpr* r : refs_)
     if (const auto* v = dyn_cast<VarDecl>(r->getDecl()))
-      if (locals_.count(v)) uses[v].push_back(r);
+      if (locals_.count(v) && !unevaluated_.count(r)) uses[v].push_back(r);
   // Candidates until none is added: a reference or copy bound to another
   // (nested inlined calls: `a1 = a0;`) needs that one chosen first, and
   // splitDecl_ is in no source order.

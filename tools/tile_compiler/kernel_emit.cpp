@@ -83,6 +83,31 @@ std::string Kernel::typeText(const VarDecl* v, bool reference) {
   return typeName(v->getType());
 }
 void Kernel::buildEdits() {
+  // `decltype(v)` of a value kept per work-item (or once per tile): the
+  // declared type of v, not that of the storage element the use becomes
+  // (`decltype((amp_ht_0_v[amp_ht_i]))` is a reference: `decltype(v)(0)`,
+  // a loop counter of v's type, failed to compile). It covers the
+  // reference's own edit below (text() skips edits inside an earlier one).
+  struct D : DynamicRecursiveASTVisitor {
+    Kernel& k;
+    explicit D(Kernel& kk) : k(kk) {}
+    bool VisitDecltypeTypeLoc(DecltypeTypeLoc tl) override {
+      const auto* dr = dyn_cast<DeclRefExpr>(tl.getUnderlyingExpr());
+      const auto* v = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+      if (!v || !k.arrays_.count(v) || v->getType()->isReferenceType()) return true;
+      // Written by a macro (`#define EACH(i, n) for (auto i = decltype(n)(0); ...`):
+      // the use is bound by name to the element, a reference, in the region.
+      if (!tl.getBeginLoc().isFileID() || !tl.getRParenLoc().isFileID())
+        throw Refused{"`decltype(" + v->getNameAsString() + ")` inside a macro expansion, `" +
+                      v->getNameAsString() + "` kept per work-item (the macro would name a reference)"};
+      const std::string a = k.arrays_[v];
+      std::string t = k.oneValue_.count(v) ? "decltype(" + a + ")" : "::std::remove_extent_t<decltype(" + a + ")>";
+      if (v->getType().isConstQualified()) t = "::std::add_const_t<" + t + ">";
+      k.edits_.push_back({k.off(tl.getBeginLoc()), k.endOfToken(tl.getRParenLoc()), t});
+      return true;
+    }
+  } d(*this);
+  d.TraverseStmt(const_cast<CompoundStmt*>(body_));
   for (const DeclRefExpr* r : refs_)
     if (const auto* v = dyn_cast<VarDecl>(r->getDecl()); v && arrays_.count(v) && r->getLocation().isFileID()) {
       const unsigned b = off(r->getLocation());
@@ -464,13 +489,18 @@ std::string Kernel::branch(const Stmt* s) {
   if (splitStmt(s)) return "{\n" + emitSplit(s) + "}\n";
   return "{\n" + region(off(s->getBeginLoc()), stmtEnd(s), s->getBeginLoc(), {s}) + "}\n";
 }
+// A statement's head from its keyword to its `)`, as written: `for (...)`,
+// or the invocation of the macro that writes it (`EACH(i, n)`, a radix
+// sort's `for` over `decltype(n)`), expanded where the kernel is.
+std::string Kernel::header(SourceLocation keyword, SourceLocation rparen) {
+  return text(off(keyword), endOfToken(rparen));
+}
 std::string Kernel::emitSplit(const Stmt* c) {
   if (const auto* cs = dyn_cast<CompoundStmt>(c)) return branch(cs);
   if (const auto* f = dyn_cast<ForStmt>(c)) {
     auto it = itemIncParts_.find(f);
     if (it == itemIncParts_.end())
-      return lineDirective(c->getBeginLoc()) + "for " + text(off(f->getLParenLoc()), endOfToken(f->getRParenLoc())) +
-             "\n" + branch(f->getBody());
+      return lineDirective(c->getBeginLoc()) + header(f->getForLoc(), f->getRParenLoc()) + "\n" + branch(f->getBody());
     // The header keeps the tile-level parts of the increment; the
     // per-item ones end the body, in a work-item loop each.
     std::vector<const Expr*> parts;
@@ -484,23 +514,22 @@ std::string Kernel::emitSplit(const Stmt* c) {
       }
       tail += region(b, e, p->getBeginLoc(), {}, ";");
     }
+    if (!f->getForLoc().isFileID() || !f->getInc()->getBeginLoc().isFileID())
+      throw Refused{"a `for` written through a macro increments a value kept per work-item (" + where(c) + ")"};
     const std::string head = "for (" + text(off(f->getLParenLoc()) + 1, f->getInc() ? off(f->getInc()->getBeginLoc()) : 0);
     return lineDirective(c->getBeginLoc()) + head + inc + ")\n{\n" + branch(f->getBody()) + tail + "}\n";
   }
   if (const auto* w = dyn_cast<WhileStmt>(c))
-    return lineDirective(c->getBeginLoc()) + "while " +
-           text(off(w->getLParenLoc()), endOfToken(w->getRParenLoc())) + "\n" + branch(w->getBody());
+    return lineDirective(c->getBeginLoc()) + header(w->getWhileLoc(), w->getRParenLoc()) + "\n" + branch(w->getBody());
   if (const auto* sw = dyn_cast<SwitchStmt>(c))
-    return lineDirective(c->getBeginLoc()) + "switch " +
-           text(off(sw->getLParenLoc()), endOfToken(sw->getRParenLoc())) + "\n{\n" +
+    return lineDirective(c->getBeginLoc()) + header(sw->getSwitchLoc(), sw->getRParenLoc()) + "\n{\n" +
            emitBlock(cast<CompoundStmt>(sw->getBody())) + "}\n";
   if (const auto* d = dyn_cast<DoStmt>(c))
     return lineDirective(c->getBeginLoc()) + "do\n" + branch(d->getBody()) + lineDirective(d->getWhileLoc()) +
            text(off(d->getWhileLoc()), endOfToken(d->getRParenLoc())) + ";\n";
   const auto* i = dyn_cast<IfStmt>(c);
   if (!i) throw Refused{"internal: an unexpected statement at " + where(c)};
-  std::string out = lineDirective(c->getBeginLoc()) + (i->isConstexpr() ? "if constexpr " : "if ") +
-                    text(off(i->getLParenLoc()), endOfToken(i->getRParenLoc())) + "\n" + branch(i->getThen());
+  std::string out = lineDirective(c->getBeginLoc()) + header(i->getIfLoc(), i->getRParenLoc()) + "\n" + branch(i->getThen());
   if (i->getElse()) out += "else\n" + branch(i->getElse());
   return out;
 }

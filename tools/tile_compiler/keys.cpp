@@ -129,10 +129,13 @@ std::string InlinedKeys::call(const CompoundStmt* cs) {
   std::function<std::string(const ValueDecl*)> nameFn = [&](const ValueDecl* d) -> std::string {
     if (d == param) return "T";
     if (auto it = names.find(d); it != names.end()) return it->second;
-    if (const auto* v = dyn_cast<VarDecl>(d); v && v->getLocation().isFileID()) {
-      const unsigned o = sm.getFileOffset(v->getLocation());
-      if (sm.getFileID(v->getLocation()) == sm.getFileID(inner->getLBracLoc()) && ib < o && o < ie &&
-          v->isLocalVarDecl())
+    // (A local named in a macro's argument, `EACH(i, n)`: where its
+    // argument is written.)
+    if (const auto* v = dyn_cast<VarDecl>(d)) {
+      SourceLocation l = v->getLocation();
+      if (l.isMacroID() && sm.isMacroArgExpansion(l)) l = sm.getSpellingLoc(l);
+      if (l.isFileID() && sm.getFileID(l) == sm.getFileID(inner->getLBracLoc()) && ib < sm.getFileOffset(l) &&
+          sm.getFileOffset(l) < ie && v->isLocalVarDecl())
         return "L" + v->getNameAsString();
     }
     return "";

@@ -235,14 +235,24 @@ private:
   // `kernel(idx, ...)` with `void kernel(tiled_index<...> idx, ...)`, the
   // conformance suite's usual shape), so that such kernels are wrapped and
   // reported as keeping fibers instead of being skipped without a word.
-  static bool containsBarrier(const Stmt* s, const ParmVarDecl* p) {
+  // s waits on p's barrier, or hands p to a function that may: one whose
+  // body does (followed 8 calls deep), or whose body is not there to read.
+  // A kernel that only hands its tiled_index to helpers that never wait (a
+  // radix sort's `flip_float(t_idx, ...)`) is no kernel with barriers.
+  static bool containsBarrier(const Stmt* s, const ParmVarDecl* p, int depth = 0) {
     if (!s) return false;
     if (const auto* call = dyn_cast<CallExpr>(s))
-      for (const Expr* a : call->arguments()) {
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+        const Expr* a = call->getArg(i);
         const Expr* e = a->IgnoreParenImpCasts();
         if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
           e = ce->getArg(0)->IgnoreParenImpCasts();
-        if (const auto* dr = dyn_cast<DeclRefExpr>(e); dr && dr->getDecl() == p && isAmpClass(a->getType(), "tiled_index"))
+        const auto* dr = dyn_cast<DeclRefExpr>(e);
+        if (!dr || dr->getDecl() != p || !isAmpClass(a->getType(), "tiled_index")) continue;
+        const FunctionDecl* g = call->getDirectCallee();
+        const FunctionDecl* def = nullptr;
+        if (!g || isa<CXXMethodDecl>(g) || isa<CXXOperatorCallExpr>(call) || !g->hasBody(def) || !def->getBody() ||
+            i >= def->getNumParams() || depth >= 8 || containsBarrier(def->getBody(), def->getParamDecl(i), depth + 1))
           return true;
       }
     if (const auto* c = dyn_cast<CXXMemberCallExpr>(s))
@@ -250,7 +260,7 @@ private:
         if (m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
           return true;
     for (const Stmt* c : s->children())
-      if (containsBarrier(c, p)) return true;
+      if (containsBarrier(c, p, depth)) return true;
     return false;
   }
 
