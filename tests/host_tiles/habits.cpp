@@ -1576,6 +1576,72 @@ void decltype_kept() {
   digest("decltype_kept", v);
 }
 
+// The barrier handed on, as CUDA ports hand on __syncthreads: a helper
+// taking a `tile_barrier&` (Alex Voicu's ant colony helpers, `T
+// amp_scan(T* beg, T* end, unsigned idx, tile_barrier& barrier, Op op)`,
+// called with the kernel's own copy of its barrier), one taking `const
+// tile_barrier&` given `t.barrier`, and a kernel waiting through its own
+// reference to its barrier, with a fence on it.
+template <typename T, typename Op>
+T hb_scan(T* const beg, T* const end, unsigned idx, concurrency::tile_barrier& barrier, Op op) restrict(amp) {
+  const unsigned half = unsigned(end - beg) / 2;
+  for (auto i = half; i != 0u; i /= 2) {
+    if (idx < i) beg[idx] = op(beg[idx], beg[idx + i]);
+    barrier.wait_with_tile_static_memory_fence();
+  }
+  return beg[0];
+}
+struct hb_max {
+  float operator()(const float& l, const float& r) const restrict(amp) { return l < r ? r : l; }
+};
+void hb_spread(float* sh, unsigned idx, const tile_barrier& b) restrict(amp) {
+  for (unsigned s = 1; s < 64; s *= 2) {
+    const float v = idx >= s ? sh[idx - s] : 0.0f;
+    b.wait();
+    sh[idx] += v;
+    b.wait();
+  }
+}
+void barrier_handles() {
+  std::vector<float> v(1024), m(16);
+  for (int i = 0; i < 1024; ++i) v[i] = float((i * 37) % 101) * 0.25f;
+  array_view<float, 1> d(1024, v), mx(16, m);
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static float sh[64];
+    tile_barrier bar(t.barrier);
+    sh[t.local[0]] = d[t.global];
+    bar.wait();
+    const float best = hb_scan(sh, sh + 64, unsigned(t.local[0]), bar, hb_max());
+    if (t.local[0] == 0) mx[t.tile] = best;
+  });
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static float sh[64];
+    sh[t.local[0]] = d[t.global];
+    t.barrier.wait();
+    hb_spread(sh, unsigned(t.local[0]), t.barrier);
+    d[t.global] = sh[t.local[0]];
+  });
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static float sh[64];
+    const tile_barrier& b = t.barrier;
+    auto& again = b;
+    sh[t.local[0]] = d[t.global];
+    for (int k = 0; k < 3; ++k) {
+      b.wait();
+      const float x = sh[(t.local[0] + 1) % 64];
+      again.wait();
+      sh[t.local[0]] = x * 0.5f + float(k);
+      tile_static_memory_fence(b);
+    }
+    b.wait();
+    d[t.global] = sh[63 - t.local[0]];
+  });
+  d.synchronize();
+  mx.synchronize();
+  digest("barrier_handles", v);
+  digest("barrier_handles_max", m);
+}
+
 } // namespace
 
 int main() {
@@ -1617,5 +1683,6 @@ int main() {
   call_beside_read();
   macro_helpers();
   decltype_kept();
+  barrier_handles();
   return 0;
 }

@@ -32,8 +32,10 @@ std::string Inliner::run() {
   const FileID fid = sm_.getFileID(body->getLBracLoc());
   std::vector<TextEdit> edits;
   std::vector<const CallExpr*> found;
+  barrierAliases(body);
   waitingCalls(body, param_, found);
   edits = restarts(body, found, fid);
+  for (TextEdit& e : aliasEdits(body, found, fid)) edits.push_back(std::move(e));
   for (TextEdit& e : expandBarrierMacros(body, fid)) edits.push_back(std::move(e));
   if (found.empty() && edits.empty()) return "";
   std::set<const Stmt*> hoisted;
@@ -69,6 +71,83 @@ std::string Inliner::run() {
                     std::to_string(n) + " places (inlined, each place would get its own)"};
   return editedText(sm_, fid, off(body->getLBracLoc()) + 1, off(body->getRBracLoc()), edits);
 }
+// ---- the kernel's own names for its barrier: locals of type tile_barrier
+// (references or copies: a copy is the same barrier) initialised with
+// `t.barrier` or another such local, in source order.
+void Inliner::barrierAliases(const CompoundStmt* body) {
+  struct V : DynamicRecursiveASTVisitor {
+    Inliner& in;
+    explicit V(Inliner& i) : in(i) {}
+    bool VisitVarDecl(VarDecl* v) override {
+      if (!isa<ParmVarDecl>(v) && v->isLocalVarDecl() && !v->isStaticLocal() && v->getInit() &&
+          isAmpClass(v->getType(), "tile_barrier") && in.isTiled(v->getInit(), in.param_))
+        in.aliases_.insert(v);
+      return true;
+    }
+  } v(*this);
+  v.TraverseStmt(const_cast<CompoundStmt*>(body));
+}
+// Their declarations dropped (each alone in a statement of a block), and
+// each use renamed `t.barrier`: the object of a wait, the argument of a
+// fence; a direct argument of a call being inlined needs nothing (the
+// callee's parameter is renamed). Any other use is refused: the text would
+// name a declaration no longer there.
+std::vector<TextEdit> Inliner::aliasEdits(const CompoundStmt* body, const std::vector<const CallExpr*>& calls,
+                                          FileID fid) {
+  std::vector<TextEdit> out;
+  if (aliases_.empty()) return out;
+  const std::string barrier = param_->getNameAsString() + ".barrier";
+  std::set<const Stmt*> decls;
+  for (const VarDecl* v : aliases_) {
+    const DeclStmt* ds = nullptr;
+    for (const auto& n : ctx_.getParents(*v))
+      if ((ds = n.get<DeclStmt>())) break;
+    const Stmt* block = ds ? parentOf(ds) : nullptr;
+    if (!ds || !ds->isSingleDecl() || !block || !isa<CompoundStmt>(block) || !ds->getBeginLoc().isFileID() ||
+        !ds->getEndLoc().isFileID() || sm_.getFileID(ds->getBeginLoc()) != fid)
+      throw Refused{"the kernel's tile_barrier `" + v->getNameAsString() + "` is declared other than alone in a "
+                    "statement of a block (" + where(v->getLocation()) + ")"};
+    decls.insert(ds);
+    out.push_back({off(ds->getBeginLoc()), stmtEnd(ds, fid), ""});
+  }
+  struct U : DynamicRecursiveASTVisitor {
+    Inliner& in;
+    const std::vector<const CallExpr*>& calls;
+    const std::set<const Stmt*>& decls;
+    const std::string& barrier;
+    std::vector<TextEdit>& out;
+    U(Inliner& i, const std::vector<const CallExpr*>& c, const std::set<const Stmt*>& d, const std::string& b,
+      std::vector<TextEdit>& o)
+        : in(i), calls(c), decls(d), barrier(b), out(o) {}
+    bool TraverseDeclStmt(DeclStmt* ds) override {
+      return decls.count(ds) ? true : DynamicRecursiveASTVisitor::TraverseDeclStmt(ds);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr* r) override {
+      const auto* v = dyn_cast<VarDecl>(r->getDecl());
+      if (!v || !in.aliases_.count(v)) return true;
+      const std::string why = "the kernel's tile_barrier `" + v->getNameAsString() + "` is ";
+      if (!r->getLocation().isFileID()) throw Refused{why + "named inside a macro (" + in.where(r->getBeginLoc()) + ")"};
+      const Stmt* p = in.parentOf(r);
+      while (p && (isa<ParenExpr>(p) || isa<ImplicitCastExpr>(p) || isa<MaterializeTemporaryExpr>(p) ||
+                   isa<CXXConstructExpr>(p)))
+        p = in.parentOf(p);
+      bool ok = false;
+      if (const auto* me = dyn_cast_or_null<MemberExpr>(p))
+        if (const auto* m = dyn_cast<CXXMethodDecl>(me->getMemberDecl()); m && m->getName().starts_with("wait"))
+          ok = true;
+      if (const auto* c = dyn_cast_or_null<CallExpr>(p)) {
+        if (const FunctionDecl* g = c->getDirectCallee(); g && inConcurrency(g) && !isa<CXXMemberCallExpr>(c)) ok = true;
+        if (std::find(calls.begin(), calls.end(), c) != calls.end()) return true; // inlined: nothing to rename
+      }
+      if (!ok) throw Refused{why + "used other than to wait on it (" + in.where(r->getBeginLoc()) + ")"};
+      out.push_back({in.off(r->getLocation()), in.endOfToken(r->getLocation()), barrier});
+      return true;
+    }
+  } u(*this, calls, decls, barrier, out);
+  u.TraverseStmt(const_cast<CompoundStmt*>(body));
+  return out;
+}
+
 // ---- macros that hold a barrier (Bolt's `_REDUCE_STEP(len, i, w);`: an
 // `if`, then `t_idx.barrier.wait();`): statements from one invocation share
 // its source range and cannot be split into regions. Each such invocation
@@ -283,20 +362,30 @@ const Stmt* Inliner::parentOf(const Stmt* s) {
   auto ps = ctx_.getParents(*s);
   return ps.empty() ? nullptr : ps[0].get<Stmt>();
 }
-// The argument is the tiled_index `tiled` itself (by value: a copy construction around it).
+// The argument is the tiled_index `tiled` itself (by value: a copy
+// construction around it), or its barrier (`tiled.barrier`, handed to a
+// helper's `tile_barrier&` parameter, as CUDA ports hand on
+// __syncthreads), or, where `tiled` is such a parameter, `tiled` itself.
 bool Inliner::isTiled(const Expr* a, const ValueDecl* tiled) {
   const Expr* e = a->IgnoreParenImpCasts();
   if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr()->IgnoreParenImpCasts();
   if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
     e = ce->getArg(0)->IgnoreParenImpCasts();
+  if (const auto* me = dyn_cast<MemberExpr>(e); me && me->getMemberDecl()->getName() == "barrier" &&
+                                                 isAmpClass(me->getBase()->getType(), "tiled_index"))
+    e = me->getBase()->IgnoreParenImpCasts();
   const auto* dr = dyn_cast<DeclRefExpr>(e);
-  return dr && dr->getDecl() == tiled;
+  if (!dr) return false;
+  if (const auto* v = dyn_cast<VarDecl>(dr->getDecl()); v && tiled == param_ && aliases_.count(v)) return true;
+  return dr->getDecl() == tiled;
 }
-// f waits on the barrier of its parameter `p` (a tiled_index): a
-// `p.barrier.wait*()` in its body, or p handed to a function that does.
+// f waits on the barrier of its parameter `p` (a tiled_index, or a
+// tile_barrier): a `p.barrier.wait*()` (`p.wait*()`) in its body, or p (its
+// barrier) handed to a function that does. amp.h's own functions (the
+// fences) never wait.
 bool Inliner::waits(const FunctionDecl* f, const ParmVarDecl* p, int depth) {
   const FunctionDecl* def = nullptr;
-  if (depth > 8 || !f->hasBody(def) || !def->getBody()) return false;
+  if (depth > 8 || inConcurrency(f) || !f->hasBody(def) || !def->getBody()) return false;
   struct V : DynamicRecursiveASTVisitor {
     Inliner& in;
     const ParmVarDecl* p;
@@ -306,15 +395,18 @@ bool Inliner::waits(const FunctionDecl* f, const ParmVarDecl* p, int depth) {
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) override {
       const CXXMethodDecl* m = c->getMethodDecl();
       if (m && m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
-        if (const auto* me = dyn_cast<MemberExpr>(strip(c->getImplicitObjectArgument())))
-          if (const auto* dr = dyn_cast<DeclRefExpr>(strip(me->getBase())); dr && dr->getDecl() == p) found = true;
+      {
+        const Expr* o = strip(c->getImplicitObjectArgument());
+        if (const auto* me = dyn_cast<MemberExpr>(o)) o = strip(me->getBase());
+        if (const auto* dr = dyn_cast<DeclRefExpr>(o); dr && dr->getDecl() == p) found = true;
+      }
       return true;
     }
     bool VisitCallExpr(CallExpr* c) override {
       const FunctionDecl* g = c->getDirectCallee();
       if (!g || isa<CXXMethodDecl>(g)) return true;
       for (unsigned i = 0; i < c->getNumArgs() && i < g->getNumParams(); ++i)
-        if (isTiled(c->getArg(i), p) && in.waits(g, g->getParamDecl(i), depth + 1)) found = true;
+        if (in.isTiled(c->getArg(i), p) && in.waits(g, g->getParamDecl(i), depth + 1)) found = true;
       return true;
     }
   } v(*this, p, depth);
@@ -348,7 +440,8 @@ void Inliner::waitingCalls(const Stmt* s, const ValueDecl* tiled, std::vector<co
 }
 bool Inliner::waitsAnyTiled(const FunctionDecl* g) {
   for (const ParmVarDecl* q : g->parameters())
-    if (isAmpClass(q->getType(), "tiled_index") && waits(g, q, 0)) return true;
+    if ((isAmpClass(q->getType(), "tiled_index") || isAmpClass(q->getType(), "tile_barrier")) && waits(g, q, 0))
+      return true;
   return false;
 }
 // The declaration `T v = f(...);` (one variable, in a block) whose
@@ -1304,6 +1397,17 @@ std::string Inliner::inlineCall(const CallExpr* call, const Stmt* st, FileID cfi
       if (fTiled) throw Refused{fname + " takes the tiled_index twice" + at};
       fTiled = pv;
       rename[pv] = param_->getNameAsString();
+      continue;
+    }
+    // A `tile_barrier` (by value or reference) given the kernel's barrier:
+    // its uses become the kernel's own `t.barrier` (a copy of a
+    // tile_barrier is the same barrier), which pass 2 sees as any barrier
+    // statement of the kernel.
+    if (isAmpClass(pv->getType(), "tile_barrier")) {
+      if (!isTiled(arg, tiled)) throw Refused{"a tile_barrier other than the kernel's passed to " + fname + at};
+      if (fTiled) throw Refused{fname + " takes the tiled_index or its barrier twice" + at};
+      fTiled = pv;
+      rename[pv] = param_->getNameAsString() + ".barrier";
       continue;
     }
     // A copy of a variable (a view, an index) counts as no effect: only

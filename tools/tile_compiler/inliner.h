@@ -81,7 +81,13 @@ private:
   unsigned stmtEnd(const Stmt* s, FileID fid);
   static const Expr* strip(const Expr* e) { return e->IgnoreParenImpCasts(); }
   const Stmt* parentOf(const Stmt* s);
-  static bool isTiled(const Expr* a, const ValueDecl* tiled);
+  bool isTiled(const Expr* a, const ValueDecl* tiled);
+  // The kernel's own names for its barrier (`const tile_barrier& b =
+  // t.barrier;`): each stands for `t.barrier` (barrierAliases), its
+  // declaration dropped and its waits renamed (aliasEdits).
+  std::set<const VarDecl*> aliases_;
+  void barrierAliases(const CompoundStmt* body);
+  std::vector<TextEdit> aliasEdits(const CompoundStmt* body, const std::vector<const CallExpr*>& calls, FileID fid);
   bool waits(const FunctionDecl* f, const ParmVarDecl* p, int depth);
   void waitingCalls(const Stmt* s, const ValueDecl* tiled, std::vector<const CallExpr*>& out);
   bool waitsAnyTiled(const FunctionDecl* g);

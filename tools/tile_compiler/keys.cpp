@@ -73,6 +73,14 @@ void KeyWalker::walk(const Stmt* s) {
     out += (k[0] == 'N' ? "" : "DeclRefExpr ") + k + " ";
     return;
   }
+  // The barrier of the tiled_index ("T"): keyed as "T" itself, since a
+  // callee's `tile_barrier&` parameter (keyed "T" in the first parse)
+  // becomes the kernel's `t.barrier` in the second.
+  if (const auto* me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl()->getName() == "barrier")
+    if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && name(dr->getDecl()) == "T") {
+      out += "DeclRefExpr T ";
+      return;
+    }
   if (!isa<ImplicitCastExpr>(s) && !isa<ParenExpr>(s) && !isa<FullExpr>(s) && !isa<MaterializeTemporaryExpr>(s) &&
       !isa<CXXBindTemporaryExpr>(s))
     out += std::string(s->getStmtClassName()) + " ";

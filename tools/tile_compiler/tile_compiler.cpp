@@ -247,8 +247,14 @@ private:
         const Expr* e = a->IgnoreParenImpCasts();
         if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
           e = ce->getArg(0)->IgnoreParenImpCasts();
+        // (Or p's barrier, handed to a `tile_barrier` parameter; or p itself
+        // where p is such a parameter.)
+        const bool barrier = isAmpClass(a->getType(), "tile_barrier");
+        if (const auto* me = dyn_cast<MemberExpr>(e); me && barrier && me->getMemberDecl()->getName() == "barrier")
+          e = me->getBase()->IgnoreParenImpCasts();
         const auto* dr = dyn_cast<DeclRefExpr>(e);
-        if (!dr || dr->getDecl() != p || !isAmpClass(a->getType(), "tiled_index")) continue;
+        if (!dr || dr->getDecl() != p || !(isAmpClass(a->getType(), "tiled_index") || barrier)) continue;
+        if (const FunctionDecl* g = call->getDirectCallee(); g && inConcurrency(g)) continue; // the fences
         const FunctionDecl* g = call->getDirectCallee();
         const FunctionDecl* def = nullptr;
         if (!g || isa<CXXMethodDecl>(g) || isa<CXXOperatorCallExpr>(call) || !g->hasBody(def) || !def->getBody() ||

@@ -11,7 +11,8 @@ Nothing is rewritten (the kernels keep fibers) when:
   * AMP_TILE_COMPILER=off, or the job is no host C++ compile nor Clang CUDA
     compile (HIP, -E, -fsyntax-only, -M/-MM only, another -x language), or
     a checked build (every work-item runs the checks),
-  * neither a source nor a project header it includes mentions `.barrier.wait`,
+  * neither a source nor a project header it includes mentions `.barrier.wait`
+    (or hands `.barrier` on, or waits through a `tile_barrier`),
   * clang++-22 or Clang's C++ headers are missing (GCC-only builds), or the
     Clang parse of the source fails: the source is then compiled unchanged.
 AMP_HOST_TILES_REPORT=1 at build time prints a note per tiled kernel (compiled,
@@ -37,6 +38,17 @@ from ..job import include_dirs
 
 NAME = "host tiles (passes/host_tiles.py, tools/tile_compiler)"
 BARRIER_RE = re.compile(r"\.\s*barrier\s*\.\s*wait")
+# A barrier handed on (`f(sh, t.barrier)`), or waited on through a
+# `tile_barrier` parameter or variable (`b.wait()`).
+HANDED_BARRIER_RE = re.compile(r"\.\s*barrier\s*[,)]")
+TILE_BARRIER_RE = re.compile(r"\btile_barrier\b")
+WAIT_RE = re.compile(r"\.\s*wait\w*\s*\(")
+
+
+def mentions_barrier(text):
+    """The text may hold a kernel with a barrier, or a helper that waits."""
+    return (BARRIER_RE.search(text) is not None or HANDED_BARRIER_RE.search(text) is not None
+            or (TILE_BARRIER_RE.search(text) is not None and WAIT_RE.search(text) is not None))
 NOTE = "note: amp host tiles:"
 
 
@@ -60,7 +72,7 @@ TILED_OPERATOR_RE = re.compile(r"operator\s*\(\s*\)\s*\([^)]*tiled_index")
 
 def _has_barrier(path):
     try:
-        return BARRIER_RE.search(Path(path).read_text(errors="surrogateescape")) is not None
+        return mentions_barrier(Path(path).read_text(errors="surrogateescape"))
     except OSError:
         return False
 
@@ -71,7 +83,7 @@ def _may_hold_kernel(path):
         text = Path(path).read_text(errors="surrogateescape")
     except OSError:
         return False
-    return BARRIER_RE.search(text) is not None or TILED_OPERATOR_RE.search(text) is not None
+    return mentions_barrier(text) or TILED_OPERATOR_RE.search(text) is not None
 
 
 def applies(job):
@@ -272,7 +284,7 @@ def _rewrite(job, args, sources, headers, forced, probe=False):
             text = Path(args[k]).read_text(errors="surrogateescape")
         except OSError:
             continue
-        if headers or BARRIER_RE.search(text):
+        if headers or mentions_barrier(text):
             todo.append((k, text))
     if not todo:
         return nothing
