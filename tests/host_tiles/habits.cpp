@@ -1642,6 +1642,74 @@ void barrier_handles() {
   digest("barrier_handles_max", m);
 }
 
+// A library's launcher whose kernel only hands its tiled_index to the
+// function object it is given (a public particle library's
+// `forEachTiledWithBarrier(extent, function)`: `[=](tiled_index<N> t)
+// restrict(amp) { function(t); }`): it runs compiled where that function
+// object is, a lambda or a class whose operator() waits.
+template <typename F> void hb_for_each_tile(int n, const F& function) {
+  parallel_for_each(extent<1>(n).tile<64>().pad(), [=](tiled_index<64> t) restrict(amp) { // expect: forwards
+    function(t);
+  });
+}
+struct hb_tile_max {
+  array_view<float, 1> d;
+  void operator()(tiled_index<64> t) const restrict(amp) { // expect: unwrapped
+    tile_static float s[64];
+    s[t.local[0]] = t.global[0] < d.extent[0] ? d[t.global] : 0.0f;
+    t.barrier.wait();
+    for (int k = 32; k > 0; k /= 2) {
+      if (t.local[0] < k && s[t.local[0]] < s[t.local[0] + k]) s[t.local[0]] = s[t.local[0] + k];
+      t.barrier.wait();
+    }
+    if (t.global[0] < d.extent[0]) d[t.global] = s[0];
+  }
+};
+void forwarding_launcher() {
+  std::vector<float> v(1000), sums(16);
+  for (int i = 0; i < 1000; ++i) v[i] = float((i * 29) % 83) * 0.5f;
+  array_view<float, 1> d(1000, v), o(16, sums);
+  hb_for_each_tile(1000, [=](tiled_index<64> t) restrict(amp) { // expect: unwrapped
+    tile_static float s[64];
+    const int li = t.local[0];
+    s[li] = t.global[0] < 1000 ? d[t.global] : 0.0f;
+    t.barrier.wait();
+    for (int stride = 32; stride > 0; stride /= 2) {
+      if (li < stride) s[li] += s[li + stride];
+      t.barrier.wait();
+    }
+    if (li == 0) o[t.tile] = s[0];
+  });
+  hb_for_each_tile(1000, hb_tile_max{d});
+  d.synchronize();
+  o.synchronize();
+  digest("forwarding_launcher", v);
+  digest("forwarding_launcher_sums", sums);
+}
+
+// Scalars kept across barriers initialised with parentheses (an ant colony
+// app's `register Value_t pherom_to_add(0);`): direct-initialisation.
+void paren_inits() {
+  std::vector<float> v(256);
+  for (int i = 0; i < 256; ++i) v[i] = float(i % 13) + 0.25f;
+  array_view<float, 1> d(256, v);
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static float s[64];
+    float acc(0);
+    unsigned int n(t.local[0] % 3u);
+    auto z(0.5f * float(t.local[0]));
+    for (int k = 0; k < 2; ++k) {
+      s[t.local[0]] = d[t.global] * float(k + 1);
+      t.barrier.wait();
+      acc += s[63 - t.local[0]] + float(n) + z;
+      t.barrier.wait();
+    }
+    d[t.global] = acc;
+  });
+  d.synchronize();
+  digest("paren_inits", v);
+}
+
 } // namespace
 
 int main() {
@@ -1684,5 +1752,7 @@ int main() {
   macro_helpers();
   decltype_kept();
   barrier_handles();
+  forwarding_launcher();
+  paren_inits();
   return 0;
 }

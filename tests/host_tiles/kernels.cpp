@@ -264,6 +264,15 @@ int waits(const tiled_index<64>& t, int x) restrict(amp) {
   return x + 1;
 }
 
+// A launcher whose kernel hands its tiled_index to the function object it
+// is given (habits.cpp `forwarding_launcher`): given one that keeps fibers,
+// it keeps fibers too.
+template <typename F> void forward_each(const array_view<const int, 1>& a, const F& function) {
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: a function object that keeps fibers
+    function(t);
+  });
+}
+
 void fallbacks() {
   const int n = 1024;
   std::vector<int> in = ints(n, 17), got(n);
@@ -284,6 +293,18 @@ void fallbacks() {
   });
   out.synchronize();
   digest("fallback-memory-cond", got);
+
+  out.discard_data();
+  forward_each(a, [=](tiled_index<64> t) restrict(amp) { // expect: unwrapped
+    tile_static int s[64];
+    s[t.local[0]] = a[t.global];
+    if (f[0] > 0) {
+      t.barrier.wait();
+    }
+    out[t.global] = s[63 - t.local[0]] + 1;
+  });
+  out.synchronize();
+  digest("fallback-forwarded", got);
 
   out.discard_data();
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled

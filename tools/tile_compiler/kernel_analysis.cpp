@@ -1483,7 +1483,8 @@ void Kernel::classifyLocals() {
                                  !rd->hasDefaultConstructor())))
         slots_.insert(v);
       if (!t->isScalarType() && !rd) throw Refused{"`" + v->getNameAsString() + "` has an unsupported type"};
-      if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !isa<CXXConstructExpr>(v->getInit()->IgnoreImplicit()))
+      if (v->getInit() && v->getInitStyle() == VarDecl::CallInit && !t->isScalarType() &&
+          !isa<CXXConstructExpr>(v->getInit()->IgnoreImplicit()))
         throw Refused{"`" + v->getNameAsString() + "` is initialised with parentheses"};
       for (const DeclRefExpr* r : uses[v]) {
         if (!inFile(r->getLocation()))

@@ -178,6 +178,13 @@ std::string Kernel::declText(const DeclStmt* ds) {
         out += lhs + " = " + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "; ";
       continue;
     }
+    // `T x(e);` of a scalar: direct-initialisation, which static_cast<T>(e)
+    // is (explicit conversion functions included).
+    if (v->getInitStyle() == VarDecl::CallInit && v->getType()->isScalarType() &&
+        !isa<CXXConstructExpr, InitListExpr, ParenListExpr>(init->IgnoreImplicit())) {
+      out += lhs + " = static_cast<" + ty + ">(" + text(off(init->getBeginLoc()), endOfToken(init->getEndLoc())) + "); ";
+      continue;
+    }
     SourceRange pr;
     if (const auto* ce = dyn_cast<CXXConstructExpr>(init->IgnoreImplicit())) pr = ce->getParenOrBraceRange();
     else if (const auto* il = dyn_cast<InitListExpr>(init->IgnoreImplicit()))

@@ -330,6 +330,67 @@ private:
     return "";
   }
 
+  // A library's launcher whose kernel only hands its tiled_index to a
+  // function object it captured (`[=](tiled_index<N> t) restrict(amp) {
+  // function(t); }`, the user's kernel the argument of a launcher template):
+  // the captured name, in every instantiation; else null. Such a kernel
+  // waits where the function object does, which is compiled on its own.
+  static const DeclRefExpr* forwardee(const std::vector<KernelFn>& kernels, SourceManager& sm) {
+    const DeclRefExpr* first = nullptr;
+    for (const KernelFn& k : kernels) {
+      const CompoundStmt* body = k.body();
+      if (!k.lambda || !body || body->size() != 1) return nullptr;
+      const Expr* e = dyn_cast<Expr>(body->body_front());
+      if (const auto* ewc = dyn_cast_or_null<ExprWithCleanups>(e)) e = ewc->getSubExpr();
+      const auto* call = dyn_cast_or_null<CXXOperatorCallExpr>(e);
+      if (!call || call->getOperator() != OO_Call || call->getNumArgs() != 2) return nullptr;
+      const auto* target = dyn_cast<DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
+      const ParmVarDecl* p = k.op->getParamDecl(0);
+      const Expr* a = call->getArg(1)->IgnoreParenImpCasts();
+      if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(a)) a = m->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto* ce = dyn_cast<CXXConstructExpr>(a); ce && ce->getNumArgs() == 1) a = ce->getArg(0)->IgnoreParenImpCasts();
+      const auto* arg = dyn_cast<DeclRefExpr>(a);
+      if (!target || !arg || arg->getDecl() != p || !target->refersToEnclosingVariableOrCapture() ||
+          !target->getLocation().isFileID() || !call->getBeginLoc().isFileID() ||
+          !target->getType()->getAsCXXRecordDecl())
+        return nullptr;
+      if (first && sm.getFileOffset(first->getLocation()) != sm.getFileOffset(target->getLocation())) return nullptr;
+      if (!first) first = target;
+    }
+    return first;
+  }
+  // `make_forward_kernel<F>(where, [=](auto&& amp_ht_arg) restrict(amp) ->
+  // void { if constexpr (a tile_group, and F compiled) { function(amp_ht_arg); }
+  // else { auto t = amp_ht_arg; BODY } })`. Noted for the launcher's
+  // fallback (its lines), not counted in the census: the function object's
+  // own entry says whether it is compiled.
+  void forward(Rewriter& rw, SourceManager& sm, const LangOptions& lo, const KernelFn& k0, const ParmVarDecl* p,
+               const DeclRefExpr* target, const std::string& whereText) {
+    const CompoundStmt* body = k0.body();
+    const TypeSourceInfo* tsi = k0.op->getTypeSourceInfo();
+    const auto ftl = tsi ? tsi->getTypeLoc().getAsAdjusted<FunctionProtoTypeLoc>() : FunctionProtoTypeLoc();
+    if (!ftl || !ftl.getLParenLoc().isFileID() || !ftl.getRParenLoc().isFileID()) return;
+    const std::string name = target->getDecl()->getNameAsString();
+    const std::string type = "::std::remove_cv_t<::std::remove_reference_t<decltype(" + name + ")>>";
+    PresumedLoc bl = sm.getPresumedLoc(body->getLBracLoc());
+    const std::string pn = p->getNameAsString();
+    rw.ReplaceText(SourceRange(ftl.getLParenLoc(), ftl.getRParenLoc()), "(auto&& amp_ht_arg)");
+    if (!tsi->getType()->castAs<FunctionProtoType>()->hasTrailingReturn()) rw.InsertTextBefore(body->getLBracLoc(), "-> void ");
+    rw.InsertTextAfter(Lexer::getLocForEndOfToken(body->getLBracLoc(), 0, sm, lo),
+                       " if constexpr (::Concurrency::detail::host_tiles::is_tile_group<decltype(amp_ht_arg)> && "
+                       "::Concurrency::detail::host_tiles::is_compiled_kernel_t<" + type + ">::value) { " + name +
+                           "(amp_ht_arg); } else { " + (p->getType()->isReferenceType() ? "const auto& " : "auto ") + pn +
+                           " = amp_ht_arg;\n#line " + std::to_string(bl.getLine()) + " " + quote(bl.getFilename()) + "\n");
+    rw.InsertTextBefore(body->getRBracLoc(), "}");
+    rw.InsertTextBefore(k0.begin(), "::Concurrency::detail::host_tiles::make_forward_kernel<" + type + ">(" +
+                                        quote(whereText) + ", ");
+    const SourceLocation after = Lexer::getLocForEndOfToken(k0.end(), 0, sm, lo);
+    rw.InsertTextAfter(after, ")\n#line " + std::to_string(sm.getPresumedLoc(k0.end()).getLine()) + " " +
+                                  quote(sm.getPresumedLoc(k0.end()).getFilename()) + "\n");
+    note(sm, k0.begin(), "tiled kernel forwards its tiled_index to the function object `" + name +
+                             "` (compiled where that one is)");
+  }
+
   void handle(ASTContext& ctx, Rewriter& rw, const std::vector<KernelFn>& group) {
     SourceManager& sm = ctx.getSourceManager();
     std::vector<KernelFn> kernels; // the concrete instances that are tiled kernels with barriers
@@ -396,6 +457,8 @@ private:
     }
     if (why.empty() && fibers_.count(keyOf(sm, at)))
       why = "its compiled form did not compile (the build's warning gives the error)";
+    if (why.empty() && !functor && pass_ == 1)
+      if (const DeclRefExpr* target = forwardee(kernels, sm)) return forward(rw, sm, lo, k0, p, target, whereText);
     const unsigned lb = sm.getFileOffset(body->getLBracLoc()), rb = sm.getFileOffset(body->getRBracLoc());
     const llvm::StringRef buf = sm.getBufferData(sm.getFileID(body->getLBracLoc()));
     std::string compiled;

@@ -228,10 +228,14 @@ def _warn(key, why):
           f"the kernel keeps fibers{defect}", file=sys.stderr)
 
 
-Kernel = collections.namedtuple("Kernel", "file line col end compiled why")
+# counted: a census entry. A kernel that only hands its tiled_index to a
+# function object ("forwards") is not (that function object's entry says
+# whether it runs compiled), but its rewritten text, like a compiled one's,
+# may be taken back to fibers.
+Kernel = collections.namedtuple("Kernel", "file line col end compiled why counted", defaults=(True,))
 Kernel.key = property(lambda k: f"{k.file}:{k.line}:{k.col}")
-NOTE_RE = re.compile(r"^(.+?):(\d+):(\d+): note: amp host tiles: tiled kernel (compiled|keeps fibers)(?:: )?(.*?)"
-                     r"(?: \[lines (\d+)-(\d+)\])?$")
+NOTE_RE = re.compile(r"^(.+?):(\d+):(\d+): note: amp host tiles: tiled kernel (compiled|keeps fibers|forwards)(?:: )?"
+                     r"(.*?)(?: \[lines (\d+)-(\d+)\])?$")
 
 
 def _kernels(notes):
@@ -243,7 +247,8 @@ def _kernels(notes):
             if why.startswith("(") and why.endswith(")"):
                 why = why[1:-1]
             out.append(Kernel(os.path.realpath(m.group(1)), int(m.group(2)), int(m.group(3)),
-                              int(m.group(7) or m.group(2)), m.group(4) == "compiled", why))
+                              int(m.group(7) or m.group(2)), m.group(4) != "keeps fibers",
+                              ("forwards " if m.group(4) == "forwards" else "") + why, m.group(4) != "forwards"))
     return out
 
 
@@ -256,6 +261,8 @@ def _census_out(kernels):
         return
     with open(path, "a") as f:
         for k in kernels:
+            if not k.counted:
+                continue
             f.write(f"{k.key}\t{'compiled' if k.compiled else 'fibers'}\t{k.why}\n")
 
 

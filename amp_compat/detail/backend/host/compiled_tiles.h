@@ -168,6 +168,17 @@ template <class L> struct fiber_kernel : L {
   const char* where;
   const char* why;
 };
+// A kernel that only hands its tiled_index to a function object it captured
+// (a library's launcher: `[=](tiled_index<N> t) restrict(amp) { f(t); }`,
+// f the user's kernel), rewritten so that a tile_group is handed on too:
+// compiled exactly where F is (its copies F's), else it keeps fibers.
+template <class L, class F> struct forward_kernel : L {
+  const char* where;
+  const char* why;
+};
+template <class F, class L> forward_kernel<L, F> make_forward_kernel(const char* where, L&& l) {
+  return forward_kernel<L, F>{{std::move(l)}, where, "it hands its tiled_index to a function object that keeps fibers"};
+}
 template <bool Wide = true, class L> compiled_kernel<L, Wide> make_compiled_kernel(const char* where, L&& l) {
   return compiled_kernel<L, Wide>{{std::move(l)}, where};
 }
@@ -200,14 +211,18 @@ template <class F> struct is_compiled_kernel_t<F, true> : std::true_type {
 template <class L, bool W> struct is_compiled_kernel_t<compiled_kernel<L, W>, false> : std::true_type {
   static constexpr bool wide = W;
 };
+template <class L, class F> struct is_compiled_kernel_t<forward_kernel<L, F>, false> : is_compiled_kernel_t<F> {};
 template <class F> struct is_fiber_kernel_t : functor_fibers<F> {};
 template <class L> struct is_fiber_kernel_t<fiber_kernel<L>> : std::true_type {};
+template <class L, class F>
+struct is_fiber_kernel_t<forward_kernel<L, F>> : std::integral_constant<bool, !is_compiled_kernel_t<F>::value> {};
 
 // The kernel's "file:line" and, on fibers, the reason: a wrapped lambda's
 // members, or a rewritten function object's static functions.
 template <class F> struct is_wrapped_t : std::false_type {};
 template <class L, bool W> struct is_wrapped_t<compiled_kernel<L, W>> : std::true_type {};
 template <class L> struct is_wrapped_t<fiber_kernel<L>> : std::true_type {};
+template <class L, class F> struct is_wrapped_t<forward_kernel<L, F>> : std::true_type {};
 template <class F> const char* where_of(const F& f) {
   if constexpr (is_wrapped_t<F>::value) return f.where;
   else return F::amp_ht_where();
