@@ -372,6 +372,43 @@ class Pass(Stand_ins):
         self.assertEqual(err.count("error: BROKEN text"), 1)
         self.assertNotIn("warning", err)
 
+    def test_barriers_handed_on_are_seen(self):
+        """The cheap scan: a kernel handing its barrier to a helper, a helper
+        waiting through a tile_barrier, the kernel's own name for it."""
+        for text in ("f(sh, t.barrier);\n", "g(t . barrier )\n",
+                     "void h(const tile_barrier& b) { b.wait(); }\n",
+                     "tile_barrier& b = x;\n b.wait_with_tile_static_memory_fence();\n"):
+            self.assertTrue(host_tiles.applies(self.job("-c", self.source(text))), text)
+        for text in ("fut.wait();\n", "int barrier = 0; tile_barrier* p;\n", "s.barrier_count = 1;\n"):
+            self.assertFalse(host_tiles.applies(self.job("-c", self.source(text))), text)
+
+    def test_a_forwarding_kernel_is_no_census_entry_but_may_go_back_to_fibers(self):
+        """A launcher's kernel handing its tiled_index to a function object:
+        not counted (the function object is), yet blamed like a compiled one."""
+        calls = []
+
+        def rewrite(src, out, flags, cuda=False, report=False, headers=(), overlay=None, fibers=(), all_errors=False,
+                    project=()):
+            calls.append(list(fibers))
+            lines = Path(src).read_text().splitlines()
+            orig = lines[0].split('"')[1]
+            key = f"{orig}:2:3"
+            Path(out).write_text("\n".join(lines[:2] + [lines[2] if key in fibers else "  BROKEN;"] + lines[3:]) + "\n")
+            how = ("keeps fibers: (kept on fibers by the launcher)" if key in fibers else
+                   "forwards its tiled_index to the function object `f` (compiled where that one is)")
+            return True, f"{orig}:2:3: note: amp host tiles: tiled kernel {how} [lines 2-2]\n"
+        rc, err, src, census = self.compile(rewrite)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(calls, [[], [f"{src}:2:3"]])
+        self.assertIn(f"{src}:2:3: warning: amp host tiles: the compiled form of this tiled kernel did not", err)
+        self.assertEqual(Path(census).read_text(), f"{src}:2:3\tfibers\tBROKEN text\n")
+        kernels = host_tiles._kernels([f"{src}:2:3: note: amp host tiles: tiled kernel forwards its tiled_index "
+                                       "to the function object `f` (compiled where that one is) [lines 2-4]"])
+        self.assertEqual([(k.compiled, k.counted, k.end) for k in kernels], [(True, False, 4)])
+        os.remove(census)
+        host_tiles._census_out(kernels)
+        self.assertFalse(os.path.exists(census))
+
     def test_a_failed_parse_is_in_the_census(self):
         rc, err, src, census = self.compile(lambda *a, **k: (False, "x.cpp:3:1: error: no such thing\n"))
         self.assertEqual(rc, 0)

@@ -257,12 +257,11 @@ def _census_out(kernels):
     fibers<TAB>detail) to $AMP_TILES_CENSUS, which `amp++ --tiles-report`
     and `./amp build` read."""
     path = os.environ.get("AMP_TILES_CENSUS", "")
+    kernels = [k for k in kernels if k.counted]
     if not path or not kernels:
         return
     with open(path, "a") as f:
         for k in kernels:
-            if not k.counted:
-                continue
             f.write(f"{k.key}\t{'compiled' if k.compiled else 'fibers'}\t{k.why}\n")
 
 
