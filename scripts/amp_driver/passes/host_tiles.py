@@ -118,10 +118,11 @@ def _first_errors(stderr):
 def _blamed(kernels, errors):
     """The compiled kernels (census entries) whose source lines hold one of
     the errors; all compiled kernels when no error falls inside one (an
-    error in the text of an inlined callee, say)."""
+    error in the text of an inlined callee, say), those that forward their
+    tiled_index to a function object last (their own text is a call)."""
     compiled = [k for k in kernels if k.compiled]
     hit = [k for k in compiled if any(f == k.file and k.line <= ln <= k.end for f, ln, _ in errors)]
-    return hit or compiled
+    return hit or [k for k in compiled if k.counted] or compiled
 
 
 def run(job, args=None, sources=None, headers=None, capture=False, probe=False):
