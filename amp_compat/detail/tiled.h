@@ -12,9 +12,19 @@ public:
   AMP_FN void wait_with_all_memory_fence() const { detail::target::tile_barrier(); }
   AMP_FN void wait_with_global_memory_fence() const { detail::target::tile_barrier(); }
   AMP_FN void wait_with_tile_static_memory_fence() const { detail::target::tile_barrier(); }
+#if AMP_MS_EXTENSIONS || defined(AMP_COMPAT_WINDOWS)
+  // Visual C++ runs no constructor for a tile_static object, so a class
+  // with a tile_barrier member may be declared tile_static and its member
+  // assigned later (`tile_static Queen q; ... q.barrier = t.barrier;`, a
+  // public ant colony app). Here tile_static objects are constructed, which
+  // needs the default constructor: public with --msvc and --windows-compat
+  // (a tile_barrier holds nothing; any copy waits on the work-item's tile).
+  AMP_FN tile_barrier() = default;
+#else
 
 private:
   AMP_FN tile_barrier() = default;
+#endif
   template <int, int, int> friend class tiled_index;
 };
 
