@@ -1602,6 +1602,13 @@ void hb_spread(float* sh, unsigned idx, const tile_barrier& b) restrict(amp) {
     b.wait();
   }
 }
+// (A view read at the tiled_index itself, `d[t]`: its conversion to an
+// index is a member named by no identifier, which the binding keys must
+// take; Microsoft's ControlFlow tests read `fA[idx]` so.)
+void hb_load(tiled_index<64> t, const array<float, 1>& d, float* sh) restrict(amp) {
+  sh[t.local[0]] = d[t];
+  t.barrier.wait();
+}
 void barrier_handles() {
   std::vector<float> v(1024), m(16);
   for (int i = 0; i < 1024; ++i) v[i] = float((i * 37) % 101) * 0.25f;
@@ -1614,10 +1621,10 @@ void barrier_handles() {
     const float best = hb_scan(sh, sh + 64, unsigned(t.local[0]), bar, hb_max());
     if (t.local[0] == 0) mx[t.tile] = best;
   });
-  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+  array<float, 1> arr(1024, v.begin());
+  parallel_for_each(d.extent.tile<64>(), [=, &arr](tiled_index<64> t) restrict(amp) { // expect: compiled
     tile_static float sh[64];
-    sh[t.local[0]] = d[t.global];
-    t.barrier.wait();
+    hb_load(t, arr, sh);
     hb_spread(sh, unsigned(t.local[0]), t.barrier);
     d[t.global] = sh[t.local[0]];
   });

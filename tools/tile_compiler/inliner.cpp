@@ -133,7 +133,9 @@ std::vector<TextEdit> Inliner::aliasEdits(const CompoundStmt* body, const std::v
         p = in.parentOf(p);
       bool ok = false;
       if (const auto* me = dyn_cast_or_null<MemberExpr>(p))
-        if (const auto* m = dyn_cast<CXXMethodDecl>(me->getMemberDecl()); m && m->getName().starts_with("wait"))
+        if (const auto* m = dyn_cast<CXXMethodDecl>(me->getMemberDecl());
+            m && m->getIdentifier() && isAmpClass(m->getThisType()->getPointeeType(), "tile_barrier") &&
+            m->getName().starts_with("wait"))
           ok = true;
       if (const auto* c = dyn_cast_or_null<CallExpr>(p)) {
         if (const FunctionDecl* g = c->getDirectCallee(); g && inConcurrency(g) && !isa<CXXMemberCallExpr>(c)) ok = true;
@@ -371,7 +373,8 @@ bool Inliner::isTiled(const Expr* a, const ValueDecl* tiled) {
   if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr()->IgnoreParenImpCasts();
   if (const auto* ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
     e = ce->getArg(0)->IgnoreParenImpCasts();
-  if (const auto* me = dyn_cast<MemberExpr>(e); me && me->getMemberDecl()->getName() == "barrier" &&
+  if (const auto* me = dyn_cast<MemberExpr>(e); me && me->getMemberDecl()->getIdentifier() &&
+                                                 me->getMemberDecl()->getName() == "barrier" &&
                                                  isAmpClass(me->getBase()->getType(), "tiled_index"))
     e = me->getBase()->IgnoreParenImpCasts();
   const auto* dr = dyn_cast<DeclRefExpr>(e);

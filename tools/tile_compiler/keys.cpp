@@ -76,7 +76,8 @@ void KeyWalker::walk(const Stmt* s) {
   // The barrier of the tiled_index ("T"): keyed as "T" itself, since a
   // callee's `tile_barrier&` parameter (keyed "T" in the first parse)
   // becomes the kernel's `t.barrier` in the second.
-  if (const auto* me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl()->getName() == "barrier")
+  if (const auto* me = dyn_cast<MemberExpr>(s);
+      me && me->getMemberDecl()->getIdentifier() && me->getMemberDecl()->getName() == "barrier")
     if (const auto* dr = dyn_cast<DeclRefExpr>(me->getBase()->IgnoreParenImpCasts()); dr && name(dr->getDecl()) == "T") {
       out += "DeclRefExpr T ";
       return;

@@ -250,7 +250,8 @@ private:
         // (Or p's barrier, handed to a `tile_barrier` parameter; or p itself
         // where p is such a parameter.)
         const bool barrier = isAmpClass(a->getType(), "tile_barrier");
-        if (const auto* me = dyn_cast<MemberExpr>(e); me && barrier && me->getMemberDecl()->getName() == "barrier")
+        if (const auto* me = dyn_cast<MemberExpr>(e);
+            me && barrier && me->getMemberDecl()->getIdentifier() && me->getMemberDecl()->getName() == "barrier")
           e = me->getBase()->IgnoreParenImpCasts();
         const auto* dr = dyn_cast<DeclRefExpr>(e);
         if (!dr || dr->getDecl() != p || !(isAmpClass(a->getType(), "tiled_index") || barrier)) continue;
