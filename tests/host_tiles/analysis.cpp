@@ -213,6 +213,12 @@ void control(array_view<int, 1> a, int n) {
   });
 }
 
+// An object that keeps the tiled_index itself and waits through it later.
+struct keeps_index {
+  tiled_index<64> idx;
+  keeps_index(const tiled_index<64>& t) restrict(amp) : idx(t) {}
+  void sync() const restrict(amp) { idx.barrier.wait(); }
+};
 int barrier_user(const tile_barrier&) restrict(amp) { return 4; }
 const tile_barrier& pick_barrier(const tile_barrier& b) restrict(amp) { return b; }
 void escapes(array_view<int, 1> a) {
@@ -232,6 +238,11 @@ void escapes(array_view<int, 1> a) {
     const tile_barrier& r = pick_barrier(t.barrier);
     r.wait();
     a[t.global] = 4;
+  });
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: the tiled_index is passed on or copied
+    keeps_index k(t);
+    k.sync();
+    a[t.global] = 5;
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: through another tiled_index
     tiled_index<64> copy = t;
@@ -463,7 +474,7 @@ void called_barriers(array_view<int, 1> a, array_view<float, 1> f, int n) {
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
     outer_wait(t, a, n);
   });
-  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: after inlining 1 call(s): the condition at line 382 around a barrier is not provably uniform
+  parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: fibers: after inlining 1 call(s): the condition at line 393 around a barrier is not provably uniform
     early_return(t, a);
   });
   parallel_for_each(a.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled

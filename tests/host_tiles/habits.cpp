@@ -1717,6 +1717,31 @@ void paren_inits() {
   digest("paren_inits", v);
 }
 
+// A local object built from the tiled_index, keeping copies of its
+// coordinates (an ant colony app's `Worker_ant ant(tidx, view, seed);`):
+// the constructor keeps no barrier, so the object is a value per work-item.
+struct hb_worker {
+  index<1> lidx, gidx;
+  template <class Idx> hb_worker(const Idx& idx, int salt) restrict(amp) : lidx(idx.local), gidx(idx.global) {
+    gidx[0] += salt * 0;
+  }
+  int me() const restrict(amp) { return lidx[0]; }
+};
+void object_from_index() {
+  std::vector<float> v(512);
+  for (int i = 0; i < 512; ++i) v[i] = float((i * 7) % 31);
+  array_view<float, 1> d(512, v);
+  parallel_for_each(d.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) { // expect: compiled
+    tile_static float s[64];
+    hb_worker w(t, 3);
+    s[w.me()] = d[w.gidx];
+    t.barrier.wait();
+    d[w.gidx] = s[63 - w.me()] + s[w.me()];
+  });
+  d.synchronize();
+  digest("object_from_index", v);
+}
+
 } // namespace
 
 int main() {
@@ -1761,5 +1786,6 @@ int main() {
   barrier_handles();
   forwarding_launcher();
   paren_inits();
+  object_from_index();
   return 0;
 }

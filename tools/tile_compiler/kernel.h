@@ -16,6 +16,12 @@
 
 namespace tile_compiler {
 
+// Constructor c never waits on the barrier of the tiled_index it receives as
+// argument j (its body and initialisers read only members other than
+// `barrier`, or hand it to functions that never wait): an object built
+// from a kernel's tiled_index (`Worker ant(tidx, ...)`) holds no barrier.
+bool constructorNeverWaits(ASTContext& ctx, const CXXConstructorDecl* c, unsigned j);
+
 class Kernel {
 public:
   // body: the block to compile when it is not the lambda's own body (a

@@ -9,9 +9,10 @@ namespace tile_compiler {
 
 namespace {
 
-// The call that receives expression e (a use of a tiled_index, perhaps
-// copied) as its argument j; null when e is used any other way.
-const CallExpr* receivingCall(ASTContext& ctx, const Expr* e, unsigned& j) {
+// The call or constructor call (other than a copy or move) that receives
+// expression e (a use of a tiled_index, perhaps copied) as its argument j;
+// null when e is used any other way.
+const Expr* receiving(ASTContext& ctx, const Expr* e, unsigned& j) {
   DynTypedNode n = DynTypedNode::create(*static_cast<const Stmt*>(e));
   const Stmt* child = e;
   for (int guard = 0; guard < 12; ++guard) {
@@ -19,16 +20,18 @@ const CallExpr* receivingCall(ASTContext& ctx, const Expr* e, unsigned& j) {
     if (ps.empty()) return nullptr;
     const Stmt* p = ps[0].get<Stmt>();
     if (!p) return nullptr;
-    if (const auto* c = dyn_cast<CallExpr>(p)) {
-      for (j = 0; j < c->getNumArgs(); ++j)
-        if (c->getArg(j) == child) return c;
+    const auto* ce = dyn_cast<CXXConstructExpr>(p);
+    const bool copy = ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
+                      (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor());
+    if (isa<CallExpr>(p) || (ce && !copy)) {
+      const auto* c = dyn_cast<CallExpr>(p);
+      const unsigned n = c ? c->getNumArgs() : ce->getNumArgs();
+      for (j = 0; j < n; ++j)
+        if ((c ? c->getArg(j) : ce->getArg(j)) == child) return cast<Expr>(p);
       return nullptr;
     }
-    const auto* ce = dyn_cast<CXXConstructExpr>(p);
     if (!(isa<ImplicitCastExpr>(p) || isa<ParenExpr>(p) || isa<MaterializeTemporaryExpr>(p) ||
-          isa<CXXBindTemporaryExpr>(p) ||
-          (ce && ce->getNumArgs() == 1 && ce->getConstructor() &&
-           (ce->getConstructor()->isCopyConstructor() || ce->getConstructor()->isMoveConstructor()))))
+          isa<CXXBindTemporaryExpr>(p) || copy))
       return nullptr;
     if (const auto* ic = dyn_cast<ImplicitCastExpr>(p); ic && ic->getCastKind() != CK_NoOp &&
                                                         ic->getCastKind() != CK_LValueToRValue)
@@ -64,6 +67,21 @@ const Stmt* parentThroughParens(ASTContext& ctx, const Stmt* s) {
   }
   return q;
 }
+bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth);
+// r (a use of a tiled_index) is handed to a free function or a constructor
+// (a local object built from it, `Worker ant(tidx, ...)`: its members and
+// initialisers are read too) that never waits on it.
+bool receivedByNeverWaiting(ASTContext& ctx, const Expr* r, int depth) {
+  unsigned j = 0;
+  const Expr* c = receiving(ctx, r, j);
+  if (const auto* call = dyn_cast_or_null<CallExpr>(c)) {
+    const FunctionDecl* g = call->getDirectCallee();
+    return g && !isa<CXXMethodDecl>(g) && neverWaits(ctx, g, j, depth);
+  }
+  if (const auto* ce = dyn_cast_or_null<CXXConstructExpr>(c))
+    return ce->getConstructor() && neverWaits(ctx, ce->getConstructor(), j, depth);
+  return false;
+}
 bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth) {
   const FunctionDecl* def = nullptr;
   if (depth > 8 || !f->hasBody(def) || !def->getBody() || idx >= def->getNumParams() || def->isVariadic())
@@ -86,14 +104,14 @@ bool neverWaits(ASTContext& ctx, const FunctionDecl* f, unsigned idx, int depth)
         if (isa<CXXConversionDecl>(me->getMemberDecl()) || isTileInfoMember(me->getMemberDecl()->getName())) return true;
       if (const auto* ic = dyn_cast_or_null<ImplicitCastExpr>(q))
         if (ic->getCastKind() == CK_UserDefinedConversion || ic->getCastKind() == CK_DerivedToBase) return true;
-      unsigned j = 0;
-      const CallExpr* c = receivingCall(ctx, r, j);
-      const FunctionDecl* g = c ? c->getDirectCallee() : nullptr;
-      if (g && !isa<CXXMethodDecl>(g) && neverWaits(ctx, g, j, depth + 1)) return true;
+      if (receivedByNeverWaiting(ctx, r, depth + 1)) return true;
       return ok = false;
     }
   } v(ctx, def->getParamDecl(idx), depth);
   v.TraverseStmt(def->getBody());
+  if (const auto* cd = dyn_cast<CXXConstructorDecl>(def))
+    for (const CXXCtorInitializer* init : cd->inits())
+      if (v.ok && init->isWritten()) v.TraverseStmt(init->getInit());
   return v.ok;
 }
 
@@ -430,10 +448,7 @@ void Kernel::checkParamUses() {
     }
     if (const auto* ice = dyn_cast_or_null<ImplicitCastExpr>(p))
       if (ice->getCastKind() == CK_UserDefinedConversion || ice->getCastKind() == CK_DerivedToBase) continue;
-    unsigned j = 0;
-    if (const CallExpr* c = receivingCall(ctx_, r, j))
-      if (const FunctionDecl* g = c->getDirectCallee(); g && !isa<CXXMethodDecl>(g) && neverWaits(ctx_, g, j, 0))
-        continue;
+    if (receivedByNeverWaiting(ctx_, r, 0)) continue;
     throw Refused{"the tiled_index is passed on or copied (" + where(r) +
                   "): a barrier in a called function cannot be seen"};
   }
@@ -1563,4 +1578,7 @@ bool Kernel::isOrdinary(const Stmt* c) {
   return true;
 }
 
+bool constructorNeverWaits(ASTContext& ctx, const CXXConstructorDecl* c, unsigned j) {
+  return neverWaits(ctx, c, j, 0);
+}
 } // namespace tile_compiler

@@ -239,8 +239,21 @@ private:
   // body does (followed 8 calls deep), or whose body is not there to read.
   // A kernel that only hands its tiled_index to helpers that never wait (a
   // radix sort's `flip_float(t_idx, ...)`) is no kernel with barriers.
-  static bool containsBarrier(const Stmt* s, const ParmVarDecl* p, int depth = 0) {
+  static bool containsBarrier(ASTContext& ctx, const Stmt* s, const ParmVarDecl* p, int depth = 0) {
     if (!s) return false;
+    // p handed to a constructor (a local object built from it): such an
+    // object may wait later through what it keeps, unless the constructor
+    // keeps no barrier.
+    if (const auto* ce = dyn_cast<CXXConstructExpr>(s); ce && ce->getConstructor() &&
+                                                     !ce->getConstructor()->isCopyOrMoveConstructor())
+      for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
+        const Expr* e = ce->getArg(i)->IgnoreParenImpCasts();
+        if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto* cc = dyn_cast<CXXConstructExpr>(e); cc && cc->getNumArgs() == 1) e = cc->getArg(0)->IgnoreParenImpCasts();
+        if (const auto* dr = dyn_cast<DeclRefExpr>(e); dr && dr->getDecl() == p &&
+                                                        !constructorNeverWaits(ctx, ce->getConstructor(), i))
+          return true;
+      }
     if (const auto* call = dyn_cast<CallExpr>(s))
       for (unsigned i = 0; i < call->getNumArgs(); ++i) {
         const Expr* a = call->getArg(i);
@@ -259,7 +272,7 @@ private:
         const FunctionDecl* g = call->getDirectCallee();
         const FunctionDecl* def = nullptr;
         if (!g || isa<CXXMethodDecl>(g) || isa<CXXOperatorCallExpr>(call) || !g->hasBody(def) || !def->getBody() ||
-            i >= def->getNumParams() || depth >= 8 || containsBarrier(def->getBody(), def->getParamDecl(i), depth + 1))
+            i >= def->getNumParams() || depth >= 8 || containsBarrier(ctx, def->getBody(), def->getParamDecl(i), depth + 1))
           return true;
       }
     if (const auto* c = dyn_cast<CXXMemberCallExpr>(s))
@@ -267,7 +280,7 @@ private:
         if (m->getParent() && m->getParent()->getName() == "tile_barrier" && m->getName().starts_with("wait"))
           return true;
     for (const Stmt* c : s->children())
-      if (containsBarrier(c, p, depth)) return true;
+      if (containsBarrier(ctx, c, p, depth)) return true;
     return false;
   }
 
@@ -401,7 +414,7 @@ private:
       if (!op || op->getNumParams() != 1 || op->getDescribedFunctionTemplate()) continue;
       ParmVarDecl* p = op->getParamDecl(0);
       if (!isAmpClass(p->getType(), "tiled_index")) continue;
-      if (!f.body() || !containsBarrier(f.body(), p)) continue; // runs as a plain loop already
+      if (!f.body() || !containsBarrier(ctx, f.body(), p)) continue; // runs as a plain loop already
       kernels.push_back(f);
     }
     if (kernels.empty()) return;
