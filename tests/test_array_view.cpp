@@ -38,6 +38,20 @@ TEST(ArrayView, OverVectorRank1To3) {
   EXPECT_EQ(a3(index<3>(0, 2, 1)), 9);
 }
 
+// C++17 code deduces the view's type from the array (`array_view u =
+// *opt_array;`, a public marker solver), as Visual C++'s implicit guide does.
+TEST(ArrayView, DeducedFromAnArray) {
+  array<int, 2> a(2, 3);
+  array_view v = a;
+  static_assert(std::is_same<decltype(v), array_view<int, 2>>::value, "deduced from array<int, 2>&");
+  const array<int, 2>& ca = a;
+  array_view cv = ca;
+  static_assert(std::is_same<decltype(cv), array_view<const int, 2>>::value, "const array: a view of const");
+  v(1, 2) = 5;
+  EXPECT_EQ(cv(1, 2), 5);
+  EXPECT_EQ(v.extent, a.extent);
+}
+
 TEST(ArrayView, OverPointerAndCArray) {
   std::vector<float> v = iota<float>(12);
   array_view<float, 1> p1(12, v.data());

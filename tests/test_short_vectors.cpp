@@ -287,6 +287,13 @@ TEST(ShortVectors, SwizzleWrites) {
   float_3 f(0.0f);
   f.zy = 2.5f; // broadcast into a swizzle
   EXPECT_TRUE(f == float_3(0.0f, 2.5f, 2.5f));
+  f.yz = {}; // Visual C++ code clears components so (a public marker solver): V{}
+  EXPECT_TRUE(f == float_3(0.0f, 0.0f, 0.0f));
+  f.xz = {1.5f, 4.0f};
+  EXPECT_TRUE(f == float_3(1.5f, 0.0f, 4.0f));
+  const float_3 g(7.0f, 8.0f, 9.0f);
+  f.yz = g.yz; // the same swizzle of a const vector
+  EXPECT_TRUE(f == float_3(1.5f, 8.0f, 9.0f));
 }
 
 // ---------------------------------------------------------------- in kernels

@@ -428,4 +428,11 @@ private:
   }
 };
 
+// Deduction from an array (`array_view v = a;`, C++17 code): the
+// constructors name the element type through data_base, which deduction
+// does not see through (Visual C++'s implicit guide from array_view(array<T,
+// N>&) deduces it).
+template <class T, int N> array_view(array<T, N>&) -> array_view<T, N>;
+template <class T, int N> array_view(const array<T, N>&) -> array_view<const T, N>;
+
 } // namespace Concurrency

@@ -39,7 +39,11 @@ template <class V, class T, int N, int... I> struct swizzle {
     assign(v, std::make_integer_sequence<int, sizeof...(I)>());
     return *this;
   }
-  AMP_FN swizzle& operator=(const swizzle& s) { return *this = V(s); }
+  // The copy assignment takes `const volatile swizzle&`, which no temporary
+  // binds to: `v.yz = {};` (Visual C++ code clearing two components) then
+  // means V{}, where a `const swizzle&` one made it ambiguous (a swizzle is
+  // an aggregate). Still the copy assignment: no implicit one is declared.
+  AMP_FN swizzle& operator=(const volatile swizzle& s) { return *this = V(const_cast<const swizzle&>(s)); }
 #define AMP_SWZ_COMPOUND(OP)                                                                       \
   AMP_FN swizzle& operator OP##=(const V& v) { return *this = V(*this) OP v; }
   AMP_SWZ_COMPOUND(+) AMP_SWZ_COMPOUND(-) AMP_SWZ_COMPOUND(*) AMP_SWZ_COMPOUND(/)
